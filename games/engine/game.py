@@ -1,0 +1,506 @@
+"""A game of Stratego: setup, moves, battles, anti-stalling rules and outcomes.
+
+`Game` is mutable, like python-chess's Board: `push` applies a move after checking it.
+The anti-stalling rules keep their state incrementally (the last run of each side for the
+two-squares rule, the current chase for the more-squares rule), so a move at ply 2,000
+costs what a move at ply 50 costs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
+from .errors import IllegalMoveError, SetupError
+from .notation import Move, move_name
+from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT
+from .setup import check_placement, generate_setup, remaining, validate_setup
+from .variants import Variant, get_variant
+from .zobrist import zobrist_table
+
+SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
+
+TERMINATIONS = (
+    "flag_captured",  # the attacker took the flag
+    "no_moves",  # the side to move has no legal move and loses
+    "no_moves_both",  # neither side can move: a draw
+    "move_cap",  # the variant's move limit was reached: a draw
+    "resignation",
+    "agreed_draw",
+    "time",
+    "forfeit",  # an irregularity (seed 004: an illegal move or a crash of a program)
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: int | None  # RED, BLUE, or None for a draw
+    termination: str
+
+    def __post_init__(self) -> None:
+        if self.termination not in TERMINATIONS:
+            raise ValueError(f"unknown termination {self.termination!r}")
+        if self.winner not in (RED, BLUE, None):
+            raise ValueError(f"bad winner {self.winner!r}")
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_dict(self) -> dict:
+        return {"winner": self.winner, "termination": self.termination}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Outcome:
+        return cls(data["winner"], data["termination"])
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A move that was played. `rank` is the mover's: public only if there was a battle."""
+
+    ply: int  # 1 for Red's first move
+    color: int
+    move: Move
+    rank: int
+    battle: Battle | None = None
+
+    def to_public_dict(self, variant: Variant) -> dict:
+        return {
+            "ply": self.ply,
+            "color": self.color,
+            "from": self.move.src,
+            "to": self.move.dst,
+            "notation": move_name(self.move, variant),
+            "battle": self.battle.to_dict() if self.battle else None,
+        }
+
+    def to_dict(self) -> dict:
+        battle = [self.battle.attacker, self.battle.defender, self.battle.result] if self.battle else None
+        return {"ply": self.ply, "color": self.color, "src": self.move.src, "dst": self.move.dst,
+                "rank": self.rank, "battle": battle}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> MoveResult:
+        battle = Battle(*data["battle"]) if data.get("battle") else None
+        return cls(data["ply"], data["color"], Move(data["src"], data["dst"]), data["rank"], battle)
+
+
+class Unit:
+    """One piece on the board, with what the opponent has learnt about it."""
+
+    __slots__ = ("id", "color", "rank", "square", "revealed", "moved", "scout_known", "recent")
+
+    def __init__(self, uid: int, color: int, rank: int, square: int) -> None:
+        self.id = uid
+        self.color = color
+        self.rank = rank
+        self.square = square  # -1 once captured
+        self.revealed = False  # shown in a battle
+        self.moved = False  # so it is no bomb or flag
+        self.scout_known = False  # moved more than one square, so it is a Scout
+        self.recent: tuple[int, ...] = ()  # squares it left lately (seed 004's return rule)
+
+    def to_list(self) -> list:
+        return [self.id, self.color, self.rank, self.square, self.revealed, self.moved,
+                self.scout_known, list(self.recent)]
+
+    @classmethod
+    def from_list(cls, data: list) -> Unit:
+        unit = cls(data[0], data[1], data[2], data[3])
+        unit.revealed, unit.moved, unit.scout_known = data[4], data[5], data[6]
+        unit.recent = tuple(data[7])
+        return unit
+
+
+class Game:
+    def __init__(self, variant: Variant | str = "classic") -> None:
+        self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        self.phase = SETUP
+        self.setups: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.ready = [False, False]
+        self.board: list[Unit | None] = [None] * self.variant.size
+        self.units: list[Unit] = []
+        self.army: tuple[list[Unit], list[Unit]] = ([], [])  # living units by colour
+        self.turn = RED
+        self.ply = 0
+        self.quiet_plies = 0  # plies since the last battle
+        self.captured: tuple[list[int], list[int]] = ([], [])
+        self.history: list[MoveResult] = []  # moves pushed on this object (not persisted)
+        self.last_by: list[MoveResult | None] = [None, None]  # each side's latest move
+        self.outcome: Outcome | None = None
+        self.hash = 0
+        # Two-squares rule: per side, [unit id, from, to, moves in the run between them].
+        self.runs: list[list[int] | None] = [None, None]
+        # More-squares rule: per side, the chase it is making: [chaser id, chased id, positions].
+        self.chases: list[list | None] = [None, None]
+        self.hash_after: list[int | None] = [None, None]  # position after each side's last move
+        self._zobrist = zobrist_table(self.variant)
+
+    # ----------------------------------------------------------------- setup phase
+    def remaining(self, color: int) -> dict[int, int]:
+        return remaining(self.variant, self.setups[color])
+
+    def is_setup_complete(self, color: int) -> bool:
+        return not any(self.remaining(color).values())
+
+    def _check_setup_open(self, color: int) -> None:
+        if color not in COLORS:
+            raise SetupError("not_a_player", "only the two players set up pieces")
+        if self.phase != SETUP:
+            raise SetupError("not_setup_phase", "the setup phase is over")
+        if self.ready[color]:
+            raise SetupError("already_ready", "you are ready already; your setup is locked")
+
+    def place(self, color: int, square: int, rank: int) -> None:
+        self._check_setup_open(color)
+        check_placement(self.variant, color, square, rank, self.setups[color])
+        self.setups[color][square] = rank
+
+    def remove(self, color: int, square: int) -> int:
+        self._check_setup_open(color)
+        if square not in self.setups[color]:
+            raise SetupError("empty_square", "none of your pieces stands there")
+        return self.setups[color].pop(square)
+
+    def clear_setup(self, color: int) -> None:
+        self._check_setup_open(color)
+        self.setups[color].clear()
+
+    def set_setup(self, color: int, setup: Mapping[int, int]) -> None:
+        self._check_setup_open(color)
+        validate_setup(self.variant, color, setup)
+        self.setups[color].clear()
+        self.setups[color].update(setup)
+
+    def random_setup(self, color: int, rng: random.Random | None = None) -> None:
+        """Fill the rest of `color`'s setup, keeping what is placed already."""
+        self._check_setup_open(color)
+        filled = generate_setup(self.variant, color, rng, self.setups[color])
+        self.setups[color].update(filled)
+
+    def mark_ready(self, color: int) -> None:
+        """Seed 000's START: the setup is locked; when both are ready, Red moves."""
+        self._check_setup_open(color)
+        if not self.is_setup_complete(color):
+            raise SetupError("incomplete", "place all your pieces before you are ready")
+        self.ready[color] = True
+        if all(self.ready):
+            self._start()
+
+    def _start(self) -> None:
+        for color in COLORS:
+            for square, rank in sorted(self.setups[color].items()):
+                unit = Unit(len(self.units), color, rank, square)
+                self.units.append(unit)
+                self.army[color].append(unit)
+                self.board[square] = unit
+                self.hash ^= self._zobrist[color][rank][square]
+        self.phase = PLAYING
+        self._settle_outcome()
+
+    @classmethod
+    def from_setups(cls, variant: Variant | str, red: Mapping[int, int], blue: Mapping[int, int]) -> Game:
+        game = cls(variant)
+        game.set_setup(RED, red)
+        game.set_setup(BLUE, blue)
+        game.mark_ready(RED)
+        game.mark_ready(BLUE)
+        return game
+
+    # ----------------------------------------------------------------- moves
+    def generate_legal_moves(self) -> Iterator[Move]:
+        """Every legal move of the side to move (scouts' long moves included)."""
+        if self.phase != PLAYING:
+            return
+        yield from self._generate(self.turn, check_stalling=True)
+
+    def legal_moves(self) -> list[Move]:
+        return list(self.generate_legal_moves())
+
+    def has_legal_move(self) -> bool:
+        return next(self.generate_legal_moves(), None) is not None
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.check_move(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def _generate(self, color: int, check_stalling: bool) -> Iterator[Move]:
+        board, rays = self.board, self.variant.rays
+        for unit in self.army[color]:
+            rank = unit.rank
+            if rank in IMMOVABLE:
+                continue
+            src = unit.square
+            for ray in rays[src]:
+                for dst in ray:
+                    target = board[dst]
+                    if target is not None and target.color == color:
+                        break
+                    if not check_stalling or self._stalling_error(unit, src, dst, target is not None) is None:
+                        yield Move(src, dst)
+                    if target is not None or rank != SCOUT:
+                        break
+
+    def check_move(self, move: Move, color: int | None = None) -> None:
+        """Raise IllegalMoveError with a reason a player understands, or return None."""
+        if self.phase == SETUP:
+            raise IllegalMoveError("not_playing", "the game has not started: both players must be ready")
+        if self.phase == FINISHED:
+            raise IllegalMoveError("game_over", "the game is over")
+        if color is not None and color != self.turn:
+            raise IllegalMoveError("not_your_turn", "it is not your turn")
+        v = self.variant
+        if not (isinstance(move.src, int) and isinstance(move.dst, int)) or not (
+            v.is_on_board(move.src) and v.is_on_board(move.dst)
+        ):
+            raise IllegalMoveError("off_board", "that square is off the board")
+        unit = self.board[move.src]
+        if unit is None:
+            raise IllegalMoveError("empty_square", "there is no piece on that square")
+        if unit.color != self.turn:
+            raise IllegalMoveError("not_your_piece", "that is not your piece")
+        if unit.rank in IMMOVABLE:
+            raise IllegalMoveError("immovable", f"a {RANK_NAMES[unit.rank]} never moves")
+        if move.dst in v.lakes:
+            raise IllegalMoveError("lake", "no piece may enter a lake")
+        target = self.board[move.dst]
+        if target is not None and target.color == unit.color:
+            raise IllegalMoveError("own_piece", "that square holds one of your own pieces")
+        self._check_path(unit, move)
+        error = self._stalling_error(unit, move.src, move.dst, target is not None)
+        if error is not None:
+            raise IllegalMoveError(*error)
+
+    def _check_path(self, unit: Unit, move: Move) -> None:
+        width = self.variant.width
+        (r1, c1), (r2, c2) = divmod(move.src, width), divmod(move.dst, width)
+        if (r1 != r2 and c1 != c2) or move.src == move.dst:
+            raise IllegalMoveError("not_straight", "pieces move in a straight line, never diagonally")
+        distance = abs(r1 - r2) + abs(c1 - c2)
+        if distance == 1:
+            return
+        if unit.rank != SCOUT:
+            raise IllegalMoveError("too_far", f"a {RANK_NAMES[unit.rank]} moves one square at a time")
+        step = (1 if r2 > r1 else -1) * width if r1 != r2 else (1 if c2 > c1 else -1)
+        for square in range(move.src + step, move.dst, step):
+            if square in self.variant.lakes:
+                raise IllegalMoveError("path_blocked", "a scout cannot cross a lake")
+            if self.board[square] is not None:
+                raise IllegalMoveError("path_blocked", "a scout cannot jump over pieces")
+
+    def _stalling_error(self, unit: Unit, src: int, dst: int, is_attack: bool) -> tuple[str, str] | None:
+        """The anti-stalling rule this move would break, as (code, reason), or None."""
+        v = self.variant
+        run = self.runs[unit.color]
+        if v.two_squares_limit and run is not None and run[0] == unit.id and src == run[2] and dst == run[1] \
+                and run[3] >= v.two_squares_limit:
+            return ("two_squares", f"two-squares rule: a piece may not move more than {v.two_squares_limit} "
+                    "times in a row between the same two squares")
+        if v.return_after_moves and dst in unit.recent:
+            return ("return_too_soon", f"a piece may return to a square it left only after "
+                    f"{v.return_after_moves} moves")
+        if v.more_squares_rule and not is_attack:
+            chase = self._chase_context(unit, src, dst)
+            if chase is not None and chase[0] and chase[1] in chase[2]:
+                return ("more_squares", "more-squares rule: this chasing move repeats a position of the chase")
+        return None
+
+    def _chase_context(self, unit: Unit, src: int, dst: int) -> tuple[bool, int, set] | None:
+        """For a quiet move that chases the piece the opponent just moved away: whether it
+        continues a chase that may not repeat a position, the resulting hash, and the
+        positions of the chase so far. None when the move is no chasing move."""
+        previous = self.last_by[1 - unit.color]
+        if previous is None or previous.battle is not None:
+            return None
+        neighbors = self.variant.neighbors
+        if previous.move.src not in neighbors[src] or previous.move.dst not in neighbors[dst]:
+            return None
+        evader = self.board[previous.move.dst]
+        if evader is None:
+            return None
+        table = self._zobrist[unit.color][unit.rank]
+        new_hash = self.hash ^ table[src] ^ table[dst]
+        chase = self.chases[unit.color]
+        if chase is None or chase[0] != unit.id or chase[1] != evader.id:
+            return (False, new_hash, set())
+        own_last = self.last_by[unit.color]
+        back_where_it_came_from = own_last is not None and own_last.move.src == dst
+        return (not back_where_it_came_from, new_hash, chase[2])
+
+    def push(self, move: Move, color: int | None = None) -> MoveResult:
+        """Check and play `move`; returns what happened, battle included."""
+        self.check_move(move, color)
+        return self._apply(move)
+
+    def _apply(self, move: Move) -> MoveResult:
+        src, dst = move.src, move.dst
+        unit = self.board[src]
+        assert unit is not None
+        color, target = unit.color, self.board[dst]
+        self._track_chase(unit, src, dst, target is not None)
+        self._track_run(unit, src, dst)
+        if self.variant.return_after_moves:
+            unit.recent = ((src,) + unit.recent)[: self.variant.return_after_moves - 1]
+        unit.moved = True
+        if abs(src - dst) not in (1, self.variant.width):
+            unit.scout_known = True
+        battle = None
+        self._lift(unit)
+        if target is None:
+            self._drop(unit, dst)
+        else:
+            battle = Battle(unit.rank, target.rank, resolve_battle(unit.rank, target.rank, self.variant))
+            unit.revealed = target.revealed = True
+            if battle.result in (ATTACKER, BOTH):
+                self._capture(target)
+            if battle.result == ATTACKER:
+                self._drop(unit, dst)
+            else:
+                self._capture(unit)
+        self.ply += 1
+        self.quiet_plies = 0 if battle else self.quiet_plies + 1
+        result = MoveResult(self.ply, color, move, unit.rank, battle)
+        self.history.append(result)
+        self.last_by[color] = result
+        self.hash_after[color] = self.hash
+        self.turn = 1 - color
+        if battle is not None and battle.defender == FLAG:
+            self.end(Outcome(color, "flag_captured"))
+        else:
+            self._settle_outcome()
+        return result
+
+    def _lift(self, unit: Unit) -> None:
+        self.board[unit.square] = None
+        self.hash ^= self._zobrist[unit.color][unit.rank][unit.square]
+
+    def _drop(self, unit: Unit, square: int) -> None:
+        unit.square = square
+        self.board[square] = unit
+        self.hash ^= self._zobrist[unit.color][unit.rank][square]
+
+    def _capture(self, unit: Unit) -> None:
+        if self.board[unit.square] is unit:
+            self._lift(unit)
+        unit.square = -1
+        self.army[unit.color].remove(unit)
+        self.captured[unit.color].append(unit.rank)
+
+    def _track_run(self, unit: Unit, src: int, dst: int) -> None:
+        run = self.runs[unit.color]
+        if run is not None and run[0] == unit.id and src == run[2] and dst == run[1]:
+            self.runs[unit.color] = [unit.id, src, dst, run[3] + 1]
+        else:
+            self.runs[unit.color] = [unit.id, src, dst, 1]
+
+    def _track_chase(self, unit: Unit, src: int, dst: int, is_attack: bool) -> None:
+        if not self.variant.more_squares_rule:
+            return
+        chase = None if is_attack else self._chase_context(unit, src, dst)
+        if chase is None:
+            self.chases[unit.color] = None
+            return
+        _, new_hash, positions = chase
+        current = self.chases[unit.color]
+        evader = self.board[self.last_by[1 - unit.color].move.dst]  # type: ignore[union-attr]
+        if current is None or current[0] != unit.id or current[1] != evader.id:  # type: ignore[union-attr]
+            # A new chase: it began with this piece's threatening move, one turn ago.
+            positions = {self.hash_after[unit.color]} if self.hash_after[unit.color] is not None else set()
+            current = [unit.id, evader.id, positions]  # type: ignore[union-attr]
+            self.chases[unit.color] = current
+        current[2].add(new_hash)
+
+    # ----------------------------------------------------------------- outcomes
+    def _settle_outcome(self) -> None:
+        v = self.variant
+        if v.max_plies is not None and self.ply >= v.max_plies:
+            self.end(Outcome(None, "move_cap"))
+        elif v.max_quiet_plies is not None and self.quiet_plies >= v.max_quiet_plies:
+            self.end(Outcome(None, "move_cap"))
+        elif not self.has_legal_move():
+            other = 1 - self.turn
+            if next(self._generate(other, check_stalling=False), None) is None:
+                self.end(Outcome(None, "no_moves_both"))
+            else:
+                self.end(Outcome(other, "no_moves"))
+
+    def end(self, outcome: Outcome) -> None:
+        """End the game: by the rules, or as the server decides (resignation, time, forfeit...)."""
+        self.outcome = outcome
+        self.phase = FINISHED
+
+    def resign(self, color: int) -> None:
+        if self.phase == FINISHED:
+            raise IllegalMoveError("game_over", "the game is over")
+        self.end(Outcome(1 - color, "resignation"))
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == FINISHED
+
+    # ----------------------------------------------------------------- views and persistence
+    def view(self, viewer: int) -> View:
+        from .view import build_view
+
+        return build_view(self, viewer)
+
+    def initial_setups(self) -> tuple[dict[int, int], dict[int, int]]:
+        return self.setups
+
+    def to_dict(self) -> dict:
+        return {
+            "variant": self.variant.name,
+            "phase": self.phase,
+            "ready": list(self.ready),
+            "setups": [{str(sq): rank for sq, rank in s.items()} for s in self.setups],
+            "units": [u.to_list() for u in self.units],
+            "turn": self.turn,
+            "ply": self.ply,
+            "quiet_plies": self.quiet_plies,
+            "captured": [list(c) for c in self.captured],
+            "last_by": [m.to_dict() if m else None for m in self.last_by],
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+            "runs": self.runs,
+            "chases": [[c[0], c[1], sorted(c[2])] if c else None for c in self.chases],
+            "hash_after": self.hash_after,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Game:
+        game = cls(data["variant"])
+        game.phase = data["phase"]
+        game.ready = list(data["ready"])
+        for color in COLORS:
+            game.setups[color].update({int(sq): rank for sq, rank in data["setups"][color].items()})
+        for row in data["units"]:
+            unit = Unit.from_list(row)
+            game.units.append(unit)
+            if unit.square >= 0:
+                game.army[unit.color].append(unit)
+                game.board[unit.square] = unit
+                game.hash ^= game._zobrist[unit.color][unit.rank][unit.square]
+        game.turn, game.ply, game.quiet_plies = data["turn"], data["ply"], data["quiet_plies"]
+        game.captured = tuple(list(c) for c in data["captured"])  # type: ignore[assignment]
+        game.last_by = [MoveResult.from_dict(m) if m else None for m in data["last_by"]]
+        game.outcome = Outcome.from_dict(data["outcome"]) if data["outcome"] else None
+        game.runs = [list(r) if r else None for r in data["runs"]]
+        game.chases = [[c[0], c[1], set(c[2])] if c else None for c in data["chases"]]
+        game.hash_after = list(data["hash_after"])
+        return game
+
+    @property
+    def last_move(self) -> MoveResult | None:
+        moves = [m for m in self.last_by if m is not None]
+        return max(moves, key=lambda m: m.ply) if moves else None
+
+
+from .view import View  # noqa: E402  (View needs Game; imported last to avoid a cycle)
+
+__all__ = ["Game", "Outcome", "MoveResult", "Unit", "View", "SETUP", "PLAYING", "FINISHED", "TERMINATIONS",
+           "OBSERVER", "ATTACKER", "DEFENDER", "BOTH"]

@@ -1,0 +1,197 @@
+"""Variants as data: the board, the army and the rule settings of each game type.
+
+Every rule difference between variants is a field here; the move and setup code reads
+the fields and never asks for a variant by name. Sources are in docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .errors import NotationError
+from .pieces import (
+    BLUE,
+    BOMB,
+    CAPTAIN,
+    COLONEL,
+    FLAG,
+    GENERAL,
+    LIEUTENANT,
+    MAJOR,
+    MARSHAL,
+    MINER,
+    RED,
+    SCOUT,
+    SERGEANT,
+    SPY,
+)
+
+# Direction numbers of seed 004: 1 forward, 2 back, 3 left, 4 right (seen by the mover).
+FORWARD, BACK, LEFT, RIGHT = 1, 2, 3, 4
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    width: int
+    height: int
+    lakes: frozenset[int]
+    army: tuple[tuple[int, int], ...]  # (rank, count) pairs
+    setup_rows: int
+    two_squares_limit: int | None = 5  # ISF 10.1: more than this many moves in a row is illegal
+    more_squares_rule: bool = True  # ISF 11, the no-chase rule
+    return_after_moves: int | None = None  # seed 004: back to a left square only after N moves
+    max_plies: int | None = None  # draw when this many plies were played (seed 004: 2 x 200)
+    max_quiet_plies: int | None = None  # draw after this many plies without a battle
+    spy_beats: frozenset[int] = frozenset({MARSHAL})  # ranks an attacking Spy defeats
+    flag_on_back_row: bool = False
+    notes: str = field(default="", compare=False)
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+    @cached_property
+    def army_counts(self) -> dict[int, int]:
+        return dict(self.army)
+
+    @cached_property
+    def army_size(self) -> int:
+        return sum(count for _, count in self.army)
+
+    def setup_squares(self, color: int) -> tuple[int, ...]:
+        return self._setup_squares[color]
+
+    @cached_property
+    def _setup_squares(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        red_rows = range(self.setup_rows)
+        blue_rows = range(self.height - self.setup_rows, self.height)
+        return (
+            tuple(r * self.width + c for r in red_rows for c in range(self.width) if r * self.width + c not in self.lakes),
+            tuple(r * self.width + c for r in blue_rows for c in range(self.width) if r * self.width + c not in self.lakes),
+        )
+
+    def depth(self, color: int, square: int) -> int:
+        """How far a square is from `color`'s back row: 0 is the back row."""
+        row = square // self.width
+        return row if color == RED else self.height - 1 - row
+
+    def is_back_row(self, color: int, square: int) -> bool:
+        return self.depth(color, square) == 0
+
+    def is_setup_square(self, color: int, square: int) -> bool:
+        return 0 <= square < self.size and self.depth(color, square) < self.setup_rows and square not in self.lakes
+
+    def is_on_board(self, square: int) -> bool:
+        return 0 <= square < self.size
+
+    @cached_property
+    def rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """For each square, the squares along each of the four directions up to an edge or lake."""
+        out = []
+        for sq in range(self.size):
+            row, col = divmod(sq, self.width)
+            sq_rays = []
+            for dr, dc in ((1, 0), (-1, 0), (0, -1), (0, 1)):
+                ray = []
+                r, c = row + dr, col + dc
+                while 0 <= r < self.height and 0 <= c < self.width and r * self.width + c not in self.lakes:
+                    ray.append(r * self.width + c)
+                    r, c = r + dr, c + dc
+                if ray:
+                    sq_rays.append(tuple(ray))
+            out.append(tuple(sq_rays))
+        return tuple(out)
+
+    @cached_property
+    def neighbors(self) -> tuple[frozenset[int], ...]:
+        """Orthogonal neighbours of each square, lakes excluded."""
+        return tuple(frozenset(ray[0] for ray in rays) for rays in self.rays)
+
+    def step(self, color: int, square: int, direction: int, steps: int = 1) -> int | None:
+        """Seed 004's (direction, steps) from a square, seen by `color`; None when off the board."""
+        forward = 1 if color == RED else -1
+        dr, dc = {FORWARD: (forward, 0), BACK: (-forward, 0), LEFT: (0, -forward), RIGHT: (0, forward)}[direction]
+        row, col = divmod(square, self.width)
+        row, col = row + dr * steps, col + dc * steps
+        if 0 <= row < self.height and 0 <= col < self.width:
+            return row * self.width + col
+        return None
+
+
+def _lakes(width: int, cells: tuple[tuple[int, int], ...]) -> frozenset[int]:
+    return frozenset(r * width + c for r, c in cells)
+
+
+_CLASSIC_LAKES = _lakes(10, tuple((r, c) for r in (4, 5) for c in (2, 3, 6, 7)))
+
+CLASSIC = Variant(
+    name="classic",
+    title="Classic (ISF, 40 pieces)",
+    width=10,
+    height=10,
+    lakes=_CLASSIC_LAKES,
+    army=(
+        (MARSHAL, 1), (GENERAL, 1), (COLONEL, 2), (MAJOR, 3), (CAPTAIN, 4), (LIEUTENANT, 4),
+        (SERGEANT, 4), (MINER, 5), (SCOUT, 8), (SPY, 1), (BOMB, 6), (FLAG, 1),
+    ),
+    setup_rows=4,
+    max_quiet_plies=400,
+    notes="ISF rules: two-squares limit 5, more-squares rule; drawn after 200 moves each without a battle.",
+)
+
+BARRAGE = Variant(
+    name="barrage",
+    title="Barrage (8 pieces)",
+    width=10,
+    height=10,
+    lakes=_CLASSIC_LAKES,
+    army=((MARSHAL, 1), (GENERAL, 1), (MINER, 1), (SCOUT, 2), (SPY, 1), (BOMB, 1), (FLAG, 1)),
+    setup_rows=4,
+    max_quiet_plies=400,
+    notes="Gravon/ISF quick battle: the classic rules with eight pieces anywhere in the four rows.",
+)
+
+DUEL = Variant(
+    name="duel",
+    title="Duel (seed 004, 10 pieces)",
+    width=10,
+    height=10,
+    lakes=_CLASSIC_LAKES,
+    army=((MARSHAL, 1), (GENERAL, 1), (MINER, 2), (SCOUT, 2), (SPY, 1), (BOMB, 2), (FLAG, 1)),
+    setup_rows=4,
+    two_squares_limit=None,
+    more_squares_rule=False,
+    return_after_moves=3,
+    max_plies=400,
+    notes="Stratego Duel software version: back to a square only after three moves, draw after 200 moves each.",
+)
+
+MINI = Variant(
+    name="mini",
+    title="Mini (seed 003, 5x5)",
+    width=5,
+    height=5,
+    lakes=frozenset(),
+    army=((MARSHAL, 1), (COLONEL, 1), (MAJOR, 1), (CAPTAIN, 1), (MINER, 1), (SPY, 1), (BOMB, 3), (FLAG, 1)),
+    setup_rows=2,
+    two_squares_limit=3,
+    max_quiet_plies=200,
+    spy_beats=frozenset({MARSHAL, GENERAL}),
+    flag_on_back_row=True,
+    notes="The 5x5 console game: ten pieces in two rows, the flag on the back row, the spy beats marshal or general.",
+)
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, BARRAGE, DUEL, MINI)}
+
+
+def get_variant(name: str) -> Variant:
+    try:
+        return VARIANTS[name]
+    except (KeyError, TypeError):
+        raise NotationError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
+
+
+__all__ = ["Variant", "VARIANTS", "get_variant", "CLASSIC", "BARRAGE", "DUEL", "MINI", "RED", "BLUE"]
