@@ -1,0 +1,205 @@
+"""Websocket consumers: thin. Parse, validate the shape, call one service, send.
+
+A group message is only a nudge ("version v exists"); each socket then reads what its own
+role may see from the database, so no board and no hidden rank is ever broadcast.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import presence, services, snapshots
+from .broadcast import LOBBY_GROUP, game_group
+from .errors import ServiceError
+from .guards import (
+    CLOSE_FLOOD,
+    CLOSE_NOT_FOUND,
+    CLOSE_TOO_BIG,
+    MAX_FRAME_BYTES,
+    BadFrame,
+    TokenBucket,
+    frame_size,
+    int_field,
+    parse_frame,
+)
+from .identity import Identity, identity_from
+from .models import OBSERVER
+
+logger = logging.getLogger(__name__)
+
+
+class GuardedConsumer(AsyncWebsocketConsumer):
+    """Size limit, flood limit and JSON parsing shared by both sockets."""
+
+    closed = False
+
+    async def websocket_connect(self, message: dict) -> None:
+        self.bucket = TokenBucket()
+        await super().websocket_connect(message)
+
+    async def send_json(self, frame: dict) -> None:
+        if not self.closed:
+            await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+
+    async def close_with(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            await self.close(code=code)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closed:
+            return
+        if frame_size(text_data, bytes_data) > MAX_FRAME_BYTES:
+            await self.close_with(CLOSE_TOO_BIG)
+            return
+        if not self.bucket.take():
+            await self.send_json(
+                {"type": "error", "code": "rate_limited", "message": "Too many messages."}
+            )
+            await self.close_with(CLOSE_FLOOD)
+            return
+        request = None
+        try:
+            message = parse_frame(text_data, bytes_data)
+            request = message["type"]
+            await self.handle(request, message)
+        except BadFrame as exc:
+            await self.send_json(error_frame(exc.code, exc.message, request))
+        except ServiceError as exc:
+            await self.send_json(exc.to_frame(request))
+        except Exception:
+            logger.exception("unexpected failure handling %r", request)
+            await self.send_json(error_frame("server_error", "Something went wrong.", request))
+
+    async def handle(self, kind: str, message: dict) -> None:
+        raise NotImplementedError
+
+
+def error_frame(code: str, message: str, request: str | None) -> dict:
+    frame = {"type": "error", "code": code, "message": message}
+    if request is not None:
+        frame["request"] = request
+    return frame
+
+
+def requested_version(scope: dict) -> int | None:
+    values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("version")
+    if not values:
+        return None
+    try:
+        return int(values[0])
+    except ValueError:
+        return None
+
+
+def scope_identity(scope: dict) -> Identity | None:
+    return identity_from(scope.get("user"), scope.get("session"))
+
+
+Action = Callable[[str, Identity | None, dict], Any]
+
+ACTIONS: dict[str, Action] = {
+    "join": lambda g, i, m: services.join_game(g, i, int_field(m, "seat", nullable=True)),
+    "place": lambda g, i, m: services.place_piece(
+        g, i, int_field(m, "square"), int_field(m, "rank")
+    ),
+    "remove": lambda g, i, m: services.remove_piece(g, i, int_field(m, "square")),
+    "random_setup": lambda g, i, m: services.random_setup(g, i),
+    "clear_setup": lambda g, i, m: services.clear_setup(g, i),
+    "ready": lambda g, i, m: services.ready(g, i),
+    "move": lambda g, i, m: services.move(g, i, int_field(m, "from"), int_field(m, "to")),
+    "resign": lambda g, i, m: services.resign(g, i),
+    "offer_draw": lambda g, i, m: services.offer_draw(g, i),
+    "accept_draw": lambda g, i, m: services.answer_draw(g, i, accept=True),
+    "decline_draw": lambda g, i, m: services.answer_draw(g, i, accept=False),
+}
+
+
+class GameConsumer(GuardedConsumer):
+    public_id = ""
+    role = OBSERVER
+    sent_version = -1
+    joined = False
+    present = False
+
+    async def connect(self) -> None:
+        self.public_id = str(self.scope["url_route"]["kwargs"]["game_id"])
+        await self.accept()
+        self.identity = await database_sync_to_async(scope_identity)(self.scope)
+        if not await database_sync_to_async(presence.game_exists)(self.public_id):
+            await self.send_json(error_frame("not_found", "There is no such game.", None))
+            await self.close_with(CLOSE_NOT_FOUND)
+            return
+        await self.channel_layer.group_add(game_group(self.public_id), self.channel_name)
+        self.joined = True
+        since = requested_version(self.scope)
+        await self.push_updates(-1 if since is None else since)
+
+    async def disconnect(self, code: int) -> None:
+        if not self.joined:
+            return
+        self.joined = False
+        await self.channel_layer.group_discard(game_group(self.public_id), self.channel_name)
+        await database_sync_to_async(presence.leave)(self.public_id, self.channel_name)
+
+    async def push_updates(self, since: int | None = None) -> None:
+        """Send what this socket has not seen yet, for its role now."""
+        start = self.sent_version if since is None else since
+        role, version, frames = await database_sync_to_async(snapshots.catch_up)(
+            self.public_id, self.identity, start
+        )
+        if role != self.role or not self.present:
+            self.role = role
+            self.present = True
+            await database_sync_to_async(presence.enter)(self.public_id, self.channel_name, role)
+        for frame in frames:
+            await self.send_json(frame)
+        self.sent_version = max(self.sent_version, version)
+
+    async def handle(self, kind: str, message: dict) -> None:
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "sync":
+            await self.push_updates(int_field(message, "version"))
+        elif kind in ACTIONS:
+            action = ACTIONS[kind]
+            await database_sync_to_async(action)(self.public_id, self.identity, message)
+            await self.push_updates()
+        else:
+            raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
+
+    async def game_nudge(self, event: dict) -> None:
+        if event.get("version", 0) > self.sent_version:
+            await self.push_updates()
+
+    async def game_spectators(self, event: dict) -> None:
+        await self.send_json({"type": "spectators", "count": event["count"]})
+
+
+class LobbyConsumer(GuardedConsumer):
+    async def connect(self) -> None:
+        await self.accept()
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.send_lists()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    async def send_lists(self) -> None:
+        await self.send_json(await database_sync_to_async(snapshots.lobby_lists)())
+
+    async def handle(self, kind: str, message: dict) -> None:
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        else:
+            raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
+
+    async def lobby_nudge(self, event: dict) -> None:
+        await self.send_lists()

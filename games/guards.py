@@ -1,0 +1,71 @@
+"""Per-socket limits: frame size and a token bucket against floods."""
+
+from __future__ import annotations
+
+import json
+import time
+
+MAX_FRAME_BYTES = 4096
+RATE_PER_SECOND = 20.0
+BURST = 40.0
+CLOSE_TOO_BIG = 1009
+CLOSE_FLOOD = 4008
+CLOSE_NOT_FOUND = 4404
+
+
+class TokenBucket:
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class BadFrame(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def frame_size(text: str | None, data: bytes | None) -> int:
+    if text is not None:
+        return len(text.encode("utf-8", errors="surrogatepass"))
+    return len(data or b"")
+
+
+def parse_frame(text: str | None, data: bytes | None) -> dict:
+    """The JSON object of a frame, or BadFrame. Binary frames are refused."""
+    if text is None:
+        raise BadFrame("bad_json", "Send JSON text frames.")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadFrame("bad_json", "The frame is not valid JSON.") from None
+    if not isinstance(message, dict):
+        raise BadFrame("bad_json", "The frame must be a JSON object.")
+    if not isinstance(message.get("type"), str):
+        raise BadFrame("unknown_type", "The message needs a string field 'type'.")
+    return message
+
+
+def int_field(message: dict, name: str, nullable: bool = False) -> int | None:
+    if name not in message:
+        raise BadFrame("bad_field", f"Field '{name}' is missing.")
+    value = message[name]
+    if value is None and nullable:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadFrame("bad_field", f"Field '{name}' must be an integer.")
+    if not -(2**31) <= value < 2**31:
+        raise BadFrame("bad_field", f"Field '{name}' is out of range.")
+    return value

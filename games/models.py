@@ -1,0 +1,127 @@
+"""The battlefield in the database: games, their moves and their numbered events."""
+
+from __future__ import annotations
+
+import secrets
+import string
+
+from django.conf import settings
+from django.db import models
+
+RED, BLUE, OBSERVER = 0, 1, 2
+ID_ALPHABET = string.ascii_lowercase + string.digits
+ID_LENGTH = 10
+
+
+def new_public_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting"
+        SETUP = "setup"
+        PLAYING = "playing"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    variant = models.CharField(max_length=16, default="classic")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    private = models.BooleanField(default=False)
+
+    red_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    red_session = models.CharField(max_length=40, blank=True, default="")
+    red_name = models.CharField(max_length=150, blank=True, default="")
+    blue_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    blue_session = models.CharField(max_length=40, blank=True, default="")
+    blue_name = models.CharField(max_length=150, blank=True, default="")
+
+    state = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=0)
+    ply = models.PositiveIntegerField(default=0)
+    draw_offer = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    termination = models.CharField(max_length=32, blank=True, default="")
+
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "private"])]
+
+    def __str__(self) -> str:
+        return f"{self.public_id} ({self.variant}, {self.status})"
+
+    def seat_name(self, color: int) -> str:
+        return self.red_name if color == RED else self.blue_name
+
+    def seat_taken(self, color: int) -> bool:
+        return bool(self.seat_name(color))
+
+    def seat_is_guest(self, color: int) -> bool:
+        user_id = self.red_user_id if color == RED else self.blue_user_id
+        return user_id is None
+
+    @property
+    def is_active(self) -> bool:
+        return self.status not in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    from_square = models.PositiveSmallIntegerField()
+    to_square = models.PositiveSmallIntegerField()
+    notation = models.CharField(max_length=16, blank=True, default="")
+    color = models.PositiveSmallIntegerField()
+    attacker_rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    defender_rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    battle_result = models.CharField(max_length=16, blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="unique_move_ply")]
+        ordering = ["game", "ply"]
+
+    def __str__(self) -> str:
+        return f"{self.game.public_id} ply {self.ply}: {self.notation}"
+
+
+class GameEvent(models.Model):
+    """One numbered event, with the payload each role may see (never a hidden rank)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    red_payload = models.JSONField()
+    blue_payload = models.JSONField()
+    observer_payload = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="unique_event_version")
+        ]
+        ordering = ["game", "version"]
+
+    def payload_for(self, role: int) -> dict:
+        if role == RED:
+            return self.red_payload
+        if role == BLUE:
+            return self.blue_payload
+        return self.observer_payload
+
+
+class Presence(models.Model):
+    """One connected socket of a game, so the lobby can count spectators."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presences")
+    channel_name = models.CharField(max_length=200, unique=True)
+    role = models.PositiveSmallIntegerField()
+    created = models.DateTimeField(auto_now_add=True)

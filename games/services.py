@@ -1,0 +1,348 @@
+"""The actions on a game. Each one is one transaction that locks the game row.
+
+Pattern: lock the row, load the engine from `state`, let the engine decide, save the state,
+write the numbered events (one payload per role) and the Move row, and nudge the game's group
+(and the lobby) after the commit. Any refusal raises ServiceError and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import engine
+from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit
+from .errors import ServiceError
+from .identity import Identity, holds_seat, role_of
+from .models import BLUE, OBSERVER, RED, Game, GameEvent, Move
+
+VARIANT_NAMES = ("classic", "barrage", "duel", "mini")
+COLOR_NAMES = {RED: "Red", BLUE: "Blue"}
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def engine_error(exc: Exception) -> ServiceError:
+    code = getattr(exc, "code", None) or "illegal"
+    message = getattr(exc, "message", None) or str(exc)
+    return ServiceError(str(code), str(message))
+
+
+def lock(public_id: str) -> Game:
+    game = Game.objects.select_for_update().filter(public_id=public_id).first()
+    if game is None:
+        raise ServiceError("not_found", "There is no such game.")
+    return game
+
+
+def load(game: Game) -> engine.Game:
+    return engine.Game.from_dict(game.state)
+
+
+def player_color(game: Game, ident: Identity | None) -> int:
+    role = role_of(game, ident)
+    if role == OBSERVER:
+        raise ServiceError("not_a_player", "Observers cannot act in this game.")
+    if not game.is_active:
+        raise ServiceError("game_not_active", "This game is over.")
+    return role
+
+
+def emit(game: Game, kind: str, red: dict, blue: dict | None = None, obs: dict | None = None):
+    """Write one event; payloads default to the red one (a public event)."""
+    game.version += 1
+    GameEvent.objects.create(
+        game=game,
+        version=game.version,
+        kind=kind,
+        red_payload={"kind": kind, **red},
+        blue_payload={"kind": kind, **(red if blue is None else blue)},
+        observer_payload={"kind": kind, **(red if obs is None else obs)},
+    )
+
+
+def private_event(game: Game, kind: str, color: int, secret: dict, hidden: dict) -> None:
+    """An event whose `secret` fields only `color` may see; the others get `hidden`."""
+    own, other = secret, hidden
+    if color == RED:
+        emit(game, kind, own, other, other)
+    else:
+        emit(game, kind, other, own, other)
+
+
+def commit(game: Game, eg: engine.Game | None = None, lobby: bool = False) -> None:
+    if eg is not None:
+        game.state = eg.to_dict()
+    game.save()
+    nudge_game_on_commit(game.public_id, game.version)
+    if lobby and not game.private:
+        nudge_lobby_on_commit()
+
+
+def run(public_id: str, ident: Identity | None, action: Callable[[Game, int, engine.Game], bool]):
+    """Lock, check the seat, run the engine action, save. Returns the new version."""
+    with transaction.atomic():
+        game = lock(public_id)
+        color = player_color(game, ident)
+        eg = load(game)
+        try:
+            lobby = action(game, color, eg)
+        except engine.EngineError as exc:
+            raise engine_error(exc) from exc
+        commit(game, eg, lobby=lobby)
+        return game.version
+
+
+# ---------------------------------------------------------------- seats
+
+
+def create_game(
+    ident: Identity | None, variant: str = "classic", seat: int | None = RED, private: bool = False
+) -> Game:
+    if ident is None:
+        raise ServiceError("no_identity", "Choose a nickname or log in first.")
+    if variant not in VARIANT_NAMES:
+        raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
+    if seat is None:
+        seat = random.choice((RED, BLUE))
+    if seat not in (RED, BLUE):
+        raise ServiceError("bad_field", "seat must be 0, 1 or null.")
+    state = engine.Game(engine.get_variant(variant)).to_dict()
+    with transaction.atomic():
+        game = Game.objects.create(variant=variant, private=private, state=state)
+        take_seat(game, seat, ident)
+        commit(game, lobby=True)
+    return game
+
+
+def take_seat(game: Game, color: int, ident: Identity) -> None:
+    prefix = "red" if color == RED else "blue"
+    setattr(game, f"{prefix}_user_id", ident.user_id)
+    setattr(game, f"{prefix}_session", ident.session_key or "")
+    setattr(game, f"{prefix}_name", ident.name)
+    if game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == Game.Status.WAITING:
+        game.status = Game.Status.SETUP
+    emit(game, "seated", {"seat": color, "name": ident.name})
+
+
+def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -> int:
+    """Take seat `seat` (or the free one). Race-safe: the row is locked. Returns the seat."""
+    if ident is None:
+        raise ServiceError("no_identity", "Choose a nickname or log in first.")
+    with transaction.atomic():
+        game = lock(public_id)
+        if role_of(game, ident) != OBSERVER:
+            raise ServiceError("already_seated", "You already hold a seat in this game.")
+        if not game.is_active:
+            raise ServiceError("game_not_active", "This game is over.")
+        free = [c for c in (RED, BLUE) if not game.seat_taken(c)]
+        if not free:
+            raise ServiceError("game_full", "Both seats are taken; you can watch.")
+        if seat is None:
+            seat = free[0]
+        if seat not in free:
+            raise ServiceError("seat_taken", f"{COLOR_NAMES[seat]}'s seat is taken.")
+        take_seat(game, seat, ident)
+        commit(game, lobby=True)
+        return seat
+
+
+# ---------------------------------------------------------------- setup
+
+
+def own_pieces(eg: engine.Game, color: int) -> dict[int, int]:
+    return dict(eg.initial_setups()[color])
+
+
+def require_setup(game: Game) -> None:
+    if game.status not in (Game.Status.WAITING, Game.Status.SETUP):
+        raise ServiceError("not_setup_phase", "The setup is over.")
+
+
+def place_piece(public_id: str, ident: Identity | None, square: int, rank: int) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_setup(game)
+        eg.place(color, square, rank)
+        hidden = {"color": color, "square": square, "rank": None}
+        private_event(game, "placed", color, {**hidden, "rank": rank}, hidden)
+        return False
+
+    return run(public_id, ident, action)
+
+
+def remove_piece(public_id: str, ident: Identity | None, square: int) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_setup(game)
+        eg.remove(color, square)
+        emit(game, "removed", {"color": color, "square": square})
+        return False
+
+    return run(public_id, ident, action)
+
+
+def random_setup(public_id: str, ident: Identity | None, seed: int | None = None) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_setup(game)
+        before = own_pieces(eg, color)
+        eg.random_setup(color, random.Random(seed))
+        added = {sq: r for sq, r in own_pieces(eg, color).items() if sq not in before}
+        squares = sorted(added)
+        public = {"color": color, "squares": squares, "ranks": None}
+        private_event(
+            game, "random_setup", color, {**public, "ranks": [added[s] for s in squares]}, public
+        )
+        return False
+
+    return run(public_id, ident, action)
+
+
+def clear_setup(public_id: str, ident: Identity | None) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_setup(game)
+        eg.clear_setup(color)
+        emit(game, "cleared", {"color": color})
+        return False
+
+    return run(public_id, ident, action)
+
+
+def ready(public_id: str, ident: Identity | None) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_setup(game)
+        eg.mark_ready(color)
+        playing = eg.phase == "playing"
+        if playing:
+            game.status = Game.Status.PLAYING
+            game.started = timezone.now()
+        emit(game, "ready", {"color": color, "playing": playing})
+        return playing
+
+    return run(public_id, ident, action)
+
+
+# ---------------------------------------------------------------- play
+
+
+def finish(game: Game, eg: engine.Game) -> None:
+    outcome = eg.outcome
+    game.status = Game.Status.FINISHED
+    game.finished = timezone.now()
+    game.winner = outcome.winner
+    game.termination = outcome.termination
+    game.draw_offer = None
+    emit(game, "game_over", {"winner": outcome.winner, "termination": outcome.termination})
+
+
+def require_playing(game: Game) -> None:
+    if game.status != Game.Status.PLAYING:
+        raise ServiceError("not_playing", "The game has not started yet.")
+
+
+def record_move(game: Game, eg: engine.Game, result: engine.MoveResult) -> None:
+    public = result.to_public_dict(eg.variant)
+    battle = result.battle
+    Move.objects.create(
+        game=game,
+        ply=result.ply,
+        from_square=result.move.src,
+        to_square=result.move.dst,
+        notation=public["notation"],
+        color=result.color,
+        attacker_rank=result.rank,
+        defender_rank=battle.defender if battle else None,
+        battle_result=battle.result if battle else "",
+    )
+    game.ply = result.ply
+    emit(game, "move", public)
+
+
+def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_playing(game)
+        result = eg.push(engine.Move(frm, to), color)
+        game.draw_offer = None
+        record_move(game, eg, result)
+        if eg.outcome is not None:
+            finish(game, eg)
+            return True
+        return False
+
+    return run(public_id, ident, action)
+
+
+def resign(public_id: str, ident: Identity | None) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        if game.status == Game.Status.WAITING:
+            game.status = Game.Status.ABORTED
+            game.finished = timezone.now()
+            game.termination = "aborted"
+            emit(game, "game_over", {"winner": None, "termination": "aborted"})
+            return True
+        eg.resign(color)
+        finish(game, eg)
+        return True
+
+    return run(public_id, ident, action)
+
+
+def offer_draw(public_id: str, ident: Identity | None) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_playing(game)
+        if game.draw_offer == 1 - color:
+            return agree_draw(game, eg)
+        game.draw_offer = color
+        emit(game, "draw_offered", {"color": color})
+        return False
+
+    return run(public_id, ident, action)
+
+
+def agree_draw(game: Game, eg: engine.Game) -> bool:
+    eg.end(engine.Outcome(winner=None, termination="agreed_draw"))
+    finish(game, eg)
+    return True
+
+
+def answer_draw(public_id: str, ident: Identity | None, accept: bool) -> int:
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_playing(game)
+        if game.draw_offer is None:
+            raise ServiceError("no_draw_offer", "There is no draw offer to answer.")
+        if game.draw_offer == color:
+            raise ServiceError("not_your_draw_offer", "You cannot answer your own offer.")
+        if accept:
+            return agree_draw(game, eg)
+        game.draw_offer = None
+        emit(game, "draw_declined", {"color": color})
+        return False
+
+    return run(public_id, ident, action)
+
+
+def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:
+    """The game and the role this identity has in it (2 unless it holds a seat)."""
+    game = Game.objects.filter(public_id=public_id).first()
+    if game is None:
+        raise ServiceError("not_found", "There is no such game.")
+    return game, role_of(game, ident)
+
+
+__all__ = [
+    "create_game",
+    "join_game",
+    "watch",
+    "place_piece",
+    "remove_piece",
+    "random_setup",
+    "clear_setup",
+    "ready",
+    "move",
+    "resign",
+    "offer_draw",
+    "answer_draw",
+    "holds_seat",
+]

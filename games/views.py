@@ -1,0 +1,70 @@
+"""HTTP views of games: thin wrappers around the services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from . import services
+from .errors import ServiceError
+from .identity import Identity, identity_from
+from .models import OBSERVER
+from .snapshots import game_meta
+
+
+def request_identity(request: HttpRequest) -> Identity | None:
+    return identity_from(request.user, request.session)
+
+
+def parse_seat(value: str | None) -> int | None:
+    return {"0": 0, "1": 1}.get((value or "").strip())
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    seat_field = request.POST.get("seat", "0")
+    seat = None if seat_field == "random" else parse_seat(seat_field)
+    try:
+        game = services.create_game(
+            request_identity(request),
+            variant=request.POST.get("variant", "classic"),
+            seat=seat,
+            private=request.POST.get("private") in ("on", "1", "true"),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect("games:detail", game_id=game.public_id)
+
+
+@require_POST
+def join(request: HttpRequest, game_id: str) -> HttpResponse:
+    try:
+        services.join_game(game_id, request_identity(request), parse_seat(request.POST.get("seat")))
+    except ServiceError as exc:
+        if exc.code == "not_found":
+            raise Http404("no such game") from exc
+        messages.error(request, exc.message)
+    return redirect("games:detail", game_id=game_id)
+
+
+@require_GET
+def detail(request: HttpRequest, game_id: str) -> HttpResponse:
+    ident = request_identity(request)
+    try:
+        game, role = services.watch(game_id, ident)
+    except ServiceError as exc:
+        raise Http404("no such game") from exc
+    meta = game_meta(game)
+    context = {
+        "game": game,
+        "game_meta": meta,
+        "role": role,
+        "is_player": role != OBSERVER,
+        "free_seats": [c for c in (0, 1) if not game.seat_taken(c)],
+        "can_join": role == OBSERVER and game.is_active and ident is not None,
+        "ws_path": f"/ws/games/{game.public_id}/",
+    }
+    return render(request, "games/game.html", context)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "lobby"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("nickname/", views.nickname, name="nickname"),
+]

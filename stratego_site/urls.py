@@ -1,0 +1,9 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("lobby.account_urls")),
+    path("", include("lobby.urls")),
+    path("games/", include("games.urls")),
+]
