@@ -111,9 +111,12 @@ class Variant:
         return tuple(frozenset(ray[0] for ray in rays) for rays in self.rays)
 
     def step(self, color: int, square: int, direction: int, steps: int = 1) -> int | None:
-        """Seed 004's (direction, steps) from a square, seen by `color`; None when off the board."""
+        """Seed 004's (direction, steps) from a square, seen by `color`; None when off the board.
+
+        Seed 004 draws Red at the top facing down, so Red's right is towards column 0: its
+        example {1,7,4,7} takes Red's scout from (1,7) seven squares right to (1,0)."""
         forward = 1 if color == RED else -1
-        dr, dc = {FORWARD: (forward, 0), BACK: (-forward, 0), LEFT: (0, -forward), RIGHT: (0, forward)}[direction]
+        dr, dc = {FORWARD: (forward, 0), BACK: (-forward, 0), LEFT: (0, forward), RIGHT: (0, -forward)}[direction]
         row, col = divmod(square, self.width)
         row, col = row + dr * steps, col + dc * steps
         if 0 <= row < self.height and 0 <= col < self.width:
