@@ -1,0 +1,143 @@
+"""Computer players: the `Player` interface of seed 004, generalized to every variant.
+
+Seed 004 (Stratego Duel) lets programs play each other through a `Player` interface that a
+GameManager drives. Here the GameManager is `games.engine.referee.Referee`; a Player only
+ever receives what a human in its seat may know:
+
+1. ``start(color, variant)``: its seat (`RED` moves first) and the variant it plays.
+2. ``setup()`` -> ``{square: rank}``: its whole army. The default asks ``position(rank)``
+   once per piece, as seed 004's GameManager does ten times; override either.
+3. ``view_positions(grid)``: the squares of the opponent's setup area that are occupied,
+   one row of 0/1 per board row of that area, top to bottom (seed 004's ``viewPositions``).
+4. ``move(view)`` -> `Move`: called on its turn with `game.view(color)`: exactly what a
+   human in that seat sees (own ranks, revealed enemy ranks, which enemy pieces moved or
+   moved like a scout, captures, the public last move, and the legal moves). A seed-004
+   4-sequence ``(row, col, direction, steps)`` is accepted too, see `seed_move`.
+5. ``tell_move(move, public)``: the opponent's move, with its public record (the dict of
+   `MoveResult.to_public_dict`, which names ranks only when a battle revealed them).
+6. ``fight(fight)``: after every battle, to both players: the squares and both ranks that
+   the battle revealed (seed 004's ``fight``, which told each side the other's piece).
+7. ``finish(outcome)``: the game is over (no reply expected).
+
+Squares are ints, ``row * width + col`` (row 0 is Red's back row: seed 004's (row, col)).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import SetupError
+from .game import Outcome
+from .notation import Move
+from .pieces import COLORS, RED
+from .setup import generate_setup
+from .variants import Variant
+from .view import View
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A battle, as both players learn it: where it happened and the two ranks it revealed."""
+
+    attacker_color: int
+    src: int  # the attacker's square before the move
+    dst: int  # the attacked square
+    attacker_rank: int
+    defender_rank: int
+    result: str  # ATTACKER, DEFENDER or BOTH: who stays on the board
+
+
+def opponent_setup_grid(variant: Variant, color: int, occupied: set[int]) -> list[list[int]]:
+    """Seed 004's 0/1 grid of the setup area of `color`'s opponent, top row first."""
+    enemy = 1 - color
+    rows = sorted({sq // variant.width for sq in variant.setup_squares(enemy)})
+    return [[1 if row * variant.width + col in occupied else 0 for col in range(variant.width)]
+            for row in rows]
+
+
+def seed_move(variant: Variant, color: int, move: Sequence[int]) -> Move:
+    """Seed 004's ``{row, col, direction, steps}`` as a Move (direction 1 forward, 2 back,
+    3 left, 4 right, as the mover sees the board). Raises ValueError if it leaves the board."""
+    if len(move) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in move):
+        raise ValueError(f"a seed-004 move is four ints (row, col, direction, steps), not {move!r}")
+    row, col, direction, steps = move
+    if not (0 <= row < variant.height and 0 <= col < variant.width) or direction not in (1, 2, 3, 4) \
+            or steps < 1:
+        raise ValueError(f"{list(move)} is no move on this board")
+    src = row * variant.width + col
+    dst = variant.step(color, src, direction, steps)
+    if dst is None:
+        raise ValueError(f"{list(move)} leaves the board")
+    return Move(src, dst)
+
+
+class Player:
+    """Base class of every computer player. Subclasses override `move` and one of
+    `setup` / `position`; the notifications default to doing nothing."""
+
+    name = "player"
+
+    def __init__(self) -> None:
+        self.color = RED
+        self.variant: Variant | None = None
+
+    def start(self, color: int, variant: Variant) -> None:
+        """Seed 004's ``start(isFirst)``: which seat this player has, in which variant."""
+        if color not in COLORS:
+            raise ValueError(f"a player sits at RED or BLUE, not {color!r}")
+        self.color = color
+        self.variant = variant
+
+    def position(self, rank: int) -> int:
+        """Seed 004's ``position(piece)``: the square for one piece of this rank."""
+        raise NotImplementedError("override position() or setup()")
+
+    def setup(self) -> dict[int, int]:
+        """The whole army as ``{square: rank}``. By default calls `position` per piece."""
+        assert self.variant is not None, "start() first"
+        placed: dict[int, int] = {}
+        for rank, count in self.variant.army:
+            for _ in range(count):
+                square = self.position(rank)
+                if square in placed:
+                    raise SetupError("occupied", f"position() gave square {square} twice")
+                placed[square] = rank
+        return placed
+
+    def view_positions(self, grid: list[list[int]]) -> None:
+        """Seed 004's ``viewPositions``: the opponent's occupied setup squares (0/1 rows)."""
+
+    def move(self, view: View) -> Move | Sequence[int]:
+        raise NotImplementedError
+
+    def tell_move(self, move: Move, public: Mapping) -> None:
+        """The opponent's move and its public record (`MoveResult.to_public_dict`)."""
+
+    def fight(self, fight: Fight) -> None:
+        """A battle happened (this player's or the opponent's move): both ranks are public."""
+
+    def finish(self, outcome: Outcome) -> None:
+        """The game is over."""
+
+
+class RandomPlayer(Player):
+    """A plausible random setup (the engine's generator) and a uniformly random legal move."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.rng = rng or random.Random(seed)
+
+    def setup(self) -> dict[int, int]:
+        assert self.variant is not None, "start() first"
+        return generate_setup(self.variant, self.color, self.rng)
+
+    def move(self, view: View) -> Move:
+        src, dst = self.rng.choice(view.legal_moves)
+        return Move(src, dst)
+
+
+__all__ = ["Fight", "Player", "RandomPlayer", "opponent_setup_grid", "seed_move"]
