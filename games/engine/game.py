@@ -210,6 +210,18 @@ class Game:
         game.mark_ready(BLUE)
         return game
 
+    @classmethod
+    def from_position(cls, variant: Variant | str, pieces: Mapping[int, tuple[int, int]], turn: int = RED) -> Game:
+        """A game in play from any position {square: (color, rank)}, armies not checked:
+        for tests, puzzles and analysis, like a FEN in chess."""
+        game = cls(variant)
+        for square, (color, rank) in sorted(pieces.items()):
+            game.setups[color][square] = rank
+        game.ready = [True, True]
+        game.turn = turn
+        game._start()
+        return game
+
     # ----------------------------------------------------------------- moves
     def generate_legal_moves(self) -> Iterator[Move]:
         """Every legal move of the side to move (scouts' long moves included)."""

@@ -1,0 +1,115 @@
+"""Move rules on small boards: each test draws a position and states the legal moves or the error."""
+
+import pytest
+
+from games.engine import BLUE, RED, IllegalMoveError, Move, parse_move
+
+from .boards import game_from, moves_from
+
+
+def error_code(game, text, color=None):
+    with pytest.raises(IllegalMoveError) as info:
+        game.push(parse_move(text, game.variant), color)
+    assert info.value.message  # every refusal has a reason a player can read
+    return info.value.code
+
+
+MINI_START = """
+BF B3 BB .. B6
+.. .. .. .. ..
+.. .. .. .. ..
+.. .. .. .. ..
+R7 RM RB .. RF
+"""
+
+
+def test_one_square_orthogonal_moves():
+    game = game_from(MINI_START)
+    assert moves_from(game, "B1") == {"B2"}
+    assert moves_from(game, "A1") == {"A2"}
+
+
+def test_bombs_and_flags_never_move():
+    game = game_from(MINI_START)
+    assert moves_from(game, "C1") == set()
+    assert error_code(game, "C1-C2") == "immovable"
+    assert error_code(game, "E1-D1") == "immovable"
+
+
+def test_errors_for_every_kind_of_wrong_move():
+    game = game_from(MINI_START)
+    assert error_code(game, "D1-D2") == "empty_square"
+    assert error_code(game, "B5-B4") == "not_your_piece"
+    assert error_code(game, "B1-C2") == "not_straight"
+    assert error_code(game, "B1-B3") == "too_far"
+    assert error_code(game, "B1-C1") == "own_piece"
+    assert error_code(game, "B1-B2", color=BLUE) == "not_your_turn"
+    with pytest.raises(IllegalMoveError) as info:
+        game.push(Move(1, 99))
+    assert info.value.code == "off_board"
+
+
+def test_game_not_started_and_game_over():
+    from games.engine import Game
+
+    assert error_code(Game("mini"), "A1-A2") == "not_playing"
+    game = game_from(MINI_START)
+    game.resign(RED)
+    assert game.outcome.winner == BLUE and game.outcome.termination == "resignation"
+    assert error_code(game, "B1-B2") == "game_over"
+
+
+CLASSIC_SCOUTS = """
+.. .. .. .. .. .. .. .. .. BF
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. ~~ ~~ .. .. ~~ ~~ .. ..
+.. .. ~~ ~~ .. .. ~~ ~~ .. ..
+.. .. .. .. B4 .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+R2 .. .. R2 .. .. .. .. .. RF
+"""
+
+
+def test_scout_moves_any_distance_and_strikes_the_first_enemy():
+    game = game_from(CLASSIC_SCOUTS, "classic")
+    # A1 runs up the A file to A10 and right along row 1 until the other scout.
+    assert moves_from(game, "A1") == {f"A{r}" for r in range(2, 11)} | {"B1", "C1"}
+    # D1 is stopped by the lake at D5, by its own scout on the left and its own flag on the right.
+    assert moves_from(game, "D1") == {"D2", "D3", "D4", "B1", "C1", "E1", "F1", "G1", "H1", "I1"}
+
+
+def test_scout_cannot_cross_lakes_or_jump():
+    game = game_from(CLASSIC_SCOUTS, "classic")
+    assert error_code(game, "D1-D7") == "path_blocked"
+    assert error_code(game, "D1-D5") == "lake"
+    assert error_code(game, "A1-E1") == "path_blocked"
+
+
+def test_scout_move_and_strike():
+    game = game_from("""
+.. .. .. .. .. .. .. .. .. BF
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. ~~ ~~ .. .. ~~ ~~ .. ..
+.. .. ~~ ~~ .. .. ~~ ~~ .. ..
+.. .. .. .. B4 .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. R2 .. .. .. .. RF
+""", "classic")
+    assert "E4" in moves_from(game, "E1") and "E5" not in moves_from(game, "E1")
+    result = game.push(parse_move("E1-E4", game.variant))
+    assert result.battle is not None and result.battle.result == "defender"
+    assert game.board[parse_move("E1-E4", game.variant).dst].rank == 4
+
+
+def test_legal_moves_agree_with_check_move_on_every_square_pair():
+    game = game_from(CLASSIC_SCOUTS, "classic")
+    legal = set(game.legal_moves())
+    for src in range(100):
+        for dst in range(100):
+            assert game.is_legal(Move(src, dst)) == (Move(src, dst) in legal)
