@@ -127,18 +127,22 @@ class GameConsumer(GuardedConsumer):
     role = OBSERVER
     sent_version = -1
     joined = False
-    present = False
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         await self.accept()
         self.identity = await database_sync_to_async(scope_identity)(self.scope)
-        if not await database_sync_to_async(presence.game_exists)(self.public_id):
+        await self.channel_layer.group_add(game_group(self.public_id), self.channel_name)
+        role = await database_sync_to_async(presence.arrive)(
+            self.public_id, self.channel_name, self.identity
+        )
+        if role is None:
+            await self.channel_layer.group_discard(game_group(self.public_id), self.channel_name)
             await self.send_json(error_frame("not_found", "There is no such game.", None))
             await self.close_with(CLOSE_NOT_FOUND)
             return
-        await self.channel_layer.group_add(game_group(self.public_id), self.channel_name)
         self.joined = True
+        self.role = role
         since = requested_version(self.scope)
         await self.push_updates(-1 if since is None else since)
 
@@ -155,9 +159,8 @@ class GameConsumer(GuardedConsumer):
         role, version, frames = await database_sync_to_async(snapshots.catch_up)(
             self.public_id, self.identity, start
         )
-        if role != self.role or not self.present:
+        if role != self.role:
             self.role = role
-            self.present = True
             await database_sync_to_async(presence.enter)(self.public_id, self.channel_name, role)
         for frame in frames:
             await self.send_json(frame)

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from .broadcast import LOBBY_GROUP, game_group, send_now
+from .identity import Identity, role_of
 from .models import OBSERVER, Game, Presence
 
 
-def game_exists(public_id: str) -> bool:
-    return Game.objects.filter(public_id=public_id).exists()
+def arrive(public_id: str, channel_name: str, ident: Identity | None) -> int | None:
+    """Register a new socket; its role, or None when the game does not exist."""
+    game = Game.objects.filter(public_id=public_id).first()
+    if game is None:
+        return None
+    role = role_of(game, ident)
+    enter(public_id, channel_name, role)
+    return role
 
 
 def observers(game_id: int) -> int:
