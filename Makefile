@@ -1,0 +1,44 @@
+# make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer)
+# make test : ruff + the whole test suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL)
+
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.requirements.stamp
+PORT ?= 8000
+TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
+TEST_REDIS_URL := $(or $(REDIS_URL),redis://localhost:6379/0)
+
+.PHONY: install run test lint services chromium clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+services:
+	@DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) bash scripts/check-services
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+		else \
+			echo "note: /usr/bin/chromium is missing; browser tests need it (apt-get install chromium)"; \
+		fi; \
+	fi
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+test: install services chromium lint
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache
