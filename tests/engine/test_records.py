@@ -1,0 +1,361 @@
+"""Records: the field string, StraDoS2 XML, Gravon GSN, replay and `python -m games.engine check`."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import (
+    BLUE,
+    BOMB,
+    FLAG,
+    GENERAL,
+    MARSHAL,
+    MINER,
+    RED,
+    SCOUT,
+    SPY,
+    Game,
+    Move,
+    NotationError,
+    Outcome,
+    generate_setup,
+    get_variant,
+    parse_move,
+    parse_square,
+    validate_setup,
+)
+from games.engine.records import (
+    GameRecord,
+    RecordError,
+    field_string,
+    parse_field,
+    parse_gsn,
+    parse_record,
+    parse_xml,
+    replay,
+    write_gsn,
+    write_xml,
+)
+
+RECORDS = Path(__file__).parent / "records"
+REPO = Path(__file__).resolve().parents[2]
+BARRAGE_EXAMPLE = ("BEAAAAAAAAMCDAAAAAAALDAAAAAAAAAAAAAAAAAKAA__AA__AAAA__AA__AAAA"
+                   "WAAAAAAAPPOAAAAAAANXAAAAAAAAYQAAAAAAAA")
+
+
+def sq(name: str) -> int:
+    return parse_square(name, get_variant("classic"))
+
+
+def random_game(variant: str, seed: int, max_plies: int = 600) -> Game:
+    """A game of random legal moves, ended by the rules or, at `max_plies`, by a server ending."""
+    rng = random.Random(seed)
+    v = get_variant(variant)
+    game = Game.from_setups(v, generate_setup(v, RED, rng), generate_setup(v, BLUE, rng))
+    while not game.is_over and game.ply < max_plies:
+        game.push(rng.choice(game.legal_moves()))
+    if not game.is_over:
+        ending = rng.choice([Outcome(RED, "resignation"), Outcome(BLUE, "time"),
+                             Outcome(None, "agreed_draw"), Outcome(RED, "forfeit")])
+        game.end(ending)
+    return game
+
+
+# ----------------------------------------------------------------------------- field string
+
+
+def test_barrage_example_field_parses_to_legal_setups():
+    red, blue = parse_field(BARRAGE_EXAMPLE, "barrage")
+    assert red == {sq("A1"): BOMB, sq("B1"): MINER, sq("A2"): FLAG, sq("B2"): SPY, sq("C2"): SCOUT,
+                   sq("A3"): MARSHAL, sq("B3"): SCOUT, sq("K4"): GENERAL}
+    assert blue[sq("A10")] == FLAG and blue[sq("B9")] == MARSHAL and blue[sq("C7")] == GENERAL
+    validate_setup(get_variant("barrage"), RED, red)
+    validate_setup(get_variant("barrage"), BLUE, blue)
+    assert Game.from_setups("barrage", red, blue).turn == RED
+
+
+def test_field_round_trip():
+    red, blue = parse_field(BARRAGE_EXAMPLE, "barrage")
+    assert field_string(red, blue, "barrage") == BARRAGE_EXAMPLE
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["classic", "barrage", "duel"]))
+@settings(max_examples=30, deadline=None)
+def test_field_round_trip_of_random_setups(seed, variant):
+    rng = random.Random(seed)
+    v = get_variant(variant)
+    red, blue = generate_setup(v, RED, rng), generate_setup(v, BLUE, rng)
+    text = field_string(red, blue, v)
+    assert len(text) == 100
+    assert parse_field(text, v) == (red, blue)
+    assert parse_field(text.lower(), v) == (red, blue)  # lower case = revealed pieces
+
+
+@pytest.mark.parametrize("text, message", [
+    (BARRAGE_EXAMPLE[:37], "100 characters, this one has 37"),
+    (BARRAGE_EXAMPLE + "A", "this one has 101"),
+    ("Z" + BARRAGE_EXAMPLE[1:], "'Z', which is no piece"),
+    ("_" + BARRAGE_EXAMPLE[1:], "no lake there"),
+    (BARRAGE_EXAMPLE[:42] + "B" + BARRAGE_EXAMPLE[43:], "is a lake"),
+])
+def test_bad_fields_are_notation_errors(text, message):
+    with pytest.raises(NotationError, match=message):
+        parse_field(text, "barrage")
+
+
+# ----------------------------------------------------------------------------- XML and GSN
+
+
+SMALL_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<stratego>
+  <game type="barrage">
+    <field content="{BARRAGE_EXAMPLE}"/>
+    <move id="1" source="K4" target="K5"/>
+    <move id="2" source="C7" target="D7"/>
+    <player id="1">Ann</player>
+    <player id="2">Bo</player>
+    <result type="3" winner="2"/>
+  </game>
+</stratego>
+"""
+
+
+def test_parse_xml():
+    record = parse_xml(SMALL_XML)
+    assert record.variant == "barrage"
+    assert record.moves == (Move(sq("K4"), sq("K5")), Move(sq("C7"), sq("D7")))
+    assert record.players == ("Ann", "Bo")
+    assert record.result == Outcome(BLUE, "resignation") and record.result_type == 3
+    game = replay(record)
+    assert game.ply == 2 and game.outcome == Outcome(BLUE, "resignation")
+
+
+@pytest.mark.parametrize("xml_type, variant", [("classic", "classic"), ("classicfree", "classic"),
+                                               ("duell", "duel"), ("barrage", "barrage")])
+def test_xml_game_types(xml_type, variant):
+    game = random_game(variant, 3, max_plies=10)
+    text = write_xml(game).replace('type="duell"', f'type="{xml_type}"').replace(
+        'type="classic"', f'type="{xml_type}"')
+    assert parse_xml(text).variant == variant
+
+
+def test_ultimate_lightning_is_a_clear_error():
+    with pytest.raises(NotationError, match="ultimate lightning"):
+        parse_xml(SMALL_XML.replace('type="barrage"', 'type="ultimate lightning"'))
+    gsn = (RECORDS / "hand-red-flag.gsn").read_text().replace("type 1", "type 3")
+    with pytest.raises(NotationError, match="ultimate lightning"):
+        parse_gsn(gsn)
+
+
+def test_row_ten_is_a_colon_in_records():
+    record = parse_gsn((RECORDS / "hand-red-flag.gsn").read_text())
+    assert record.moves[10] == parse_move("K9-K10", get_variant("barrage"))
+    assert "K9-K:" in write_gsn(record) and 'target="K:"' in write_xml(record)
+
+
+def test_parse_gsn():
+    record = parse_gsn((RECORDS / "hand-red-flag.gsn").read_text())
+    assert record.variant == "barrage" and record.source_type == "1"
+    assert record.players == ("Red Hand", "Blue Hand")
+    assert len(record.moves) == 29
+    assert record.result == Outcome(RED, "flag_captured")
+    game = replay(record)
+    assert game.outcome == Outcome(RED, "flag_captured") and game.ply == 29
+
+
+def test_xml_without_type_takes_the_variant_from_the_armies():
+    record = parse_xml(SMALL_XML.replace(' type="barrage"', ""))
+    assert record.variant == "barrage"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"),
+    ("hello world", "not a game record"),
+    ("<html><body/></html>", "root element is <html>"),
+    (SMALL_XML[:200], "not well-formed XML"),
+    (SMALL_XML.replace('id="2" source', 'id="7" source'), "ids must count"),
+    (SMALL_XML.replace('target="K5"', 'target="L5"'), "not a square"),
+    (SMALL_XML.replace('winner="2"', 'winner="9"'), "winner 9"),
+    (SMALL_XML.replace('type="3"', 'type="7"'), "unknown result type 7"),
+    (SMALL_XML.replace('type="3" winner="2"', 'type="4" winner="1"'), "is a draw"),
+    (SMALL_XML.replace('type="barrage"', 'type="chess"'), "unknown game type"),
+    ('<!DOCTYPE x [<!ENTITY a "b">]><stratego/>', "DOCTYPE"),
+    ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nK4-K5\n", "no END"),
+    ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nK4K5\nEND\n", "not a move"),
+    ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nEND\nAnn and Bo\n", "should be"),
+])
+def test_non_records_are_notation_errors(text, message):
+    with pytest.raises(NotationError, match=message):
+        parse_record(text)
+
+
+def test_random_bytes_are_a_notation_error():
+    data = random.Random(1).randbytes(500)
+    for blob in (data, b"<" + data, b"#" + data):
+        with pytest.raises(NotationError):
+            parse_record(blob)
+
+
+def test_a_bad_setup_is_a_record_error_not_a_move():
+    field = BARRAGE_EXAMPLE[:39] + "A" + BARRAGE_EXAMPLE[40:]  # Red's general is missing
+    with pytest.raises(RecordError, match="Red's setup is not a legal barrage setup") as info:
+        replay(parse_xml(SMALL_XML.replace(BARRAGE_EXAMPLE, field)))
+    assert info.value.move_number is None
+
+
+# ----------------------------------------------------------------------------- round trips
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["classic", "barrage", "duel"]))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_write_then_read_xml_gives_the_same_game(seed, variant):
+    game = random_game(variant, seed)
+    record = parse_xml(write_xml(game, ("Red <one>", "Blue & two")))
+    written = GameRecord.from_game(game, ("Red <one>", "Blue & two"))
+    assert (record.variant, record.red_setup, record.blue_setup, record.moves, record.players) == (
+        written.variant, written.red_setup, written.blue_setup, written.moves, written.players)
+    if game.outcome.termination != "move_cap":  # type 4 (a draw) reads back as an agreed draw
+        assert record.result == game.outcome
+    again = replay(record)
+    assert again.setups == game.setups
+    assert [m.move for m in again.history] == [m.move for m in game.history]
+    assert again.outcome == game.outcome
+    assert again.to_dict() == game.to_dict()
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["classic", "barrage"]))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_write_then_read_gsn_gives_the_same_game(seed, variant):
+    game = random_game(variant, seed)
+    record = parse_gsn(write_gsn(game, ("Ann", "Bo")))
+    again = replay(record)
+    assert again.setups == game.setups
+    assert [m.move for m in again.history] == [m.move for m in game.history]
+    assert again.outcome == game.outcome
+
+
+def test_gsn_has_no_duel():
+    with pytest.raises(NotationError, match="duel"):
+        write_gsn(random_game("duel", 1, max_plies=4))
+
+
+def test_flag_capture_parity_red_odd_blue_even():
+    """records.md: in flag-capture games Red wins have an odd number of moves, Blue wins an even one."""
+    seen = {RED: 0, BLUE: 0}
+    for seed in range(80):
+        game = random_game("duel", seed, max_plies=400)
+        if game.outcome.termination != "flag_captured":
+            continue
+        record = parse_xml(write_xml(game))
+        seen[record.result.winner] += 1
+        assert len(record.moves) % 2 == (1 if record.result.winner == RED else 0)
+    assert seen[RED] and seen[BLUE]
+
+
+# ----------------------------------------------------------------------------- illegal records
+
+
+def test_illegal_move_is_reported_with_number_and_reason():
+    with pytest.raises(RecordError) as info:
+        replay(parse_record((RECORDS / "illegal-too-far.xml").read_bytes()))
+    error = info.value
+    assert (error.move_number, error.move_text, error.code) == (3, "A3-A5", "too_far")
+    assert error.reason == "a marshal moves one square at a time"
+    assert str(error) == "move 3 (A3-A5): a marshal moves one square at a time"
+
+
+def test_a_move_after_the_end_is_illegal():
+    with pytest.raises(RecordError) as info:
+        replay(parse_record((RECORDS / "illegal-after-end.gsn").read_bytes()))
+    assert (info.value.move_number, info.value.move_text, info.value.code) == (30, "E7-F7", "game_over")
+
+
+def test_a_move_from_an_empty_square_and_a_blue_move_first():
+    text = SMALL_XML.replace('source="K4" target="K5"', 'source="C7" target="D7"')
+    with pytest.raises(RecordError) as info:
+        replay(parse_xml(text))
+    assert info.value.move_number == 1 and info.value.code == "not_your_piece"
+
+
+def test_a_result_the_engine_contradicts_is_a_record_error():
+    text = (RECORDS / "hand-red-flag.gsn").read_text()
+    with pytest.raises(RecordError, match="Blue wins by flag_captured") as info:
+        replay(parse_gsn(text.replace("winner 0", "winner 1")))
+    assert info.value.move_number is None and info.value.code == "wrong_result"
+    with pytest.raises(RecordError, match="not over"):
+        replay(parse_xml(SMALL_XML.replace('type="3"', 'type="1"')))
+    with pytest.raises(RecordError, match="Red wins by resignation"):
+        replay(parse_gsn(text.replace("result 1", "result 3")))
+
+
+def test_a_record_without_result_replays_to_an_unfinished_game():
+    text = SMALL_XML.replace('<result type="3" winner="2"/>', "")
+    game = replay(parse_xml(text))
+    assert game.outcome is None and not game.is_over
+
+
+# ----------------------------------------------------------------------------- the check command
+
+
+def run_check(*paths: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "games.engine", "check", *map(str, paths)],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+
+
+def test_check_a_good_file():
+    path = RECORDS / "barrage-flag.xml"
+    done = run_check(path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{path}: ok red flag_captured\n"
+
+
+def test_check_good_files_of_each_format():
+    paths = [RECORDS / n for n in ("hand-red-flag.gsn", "duel-blue-flag.xml", "classic-resign.xml")]
+    done = run_check(*paths)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{paths[0]}: ok red flag_captured",
+                                        f"{paths[1]}: ok blue flag_captured",
+                                        f"{paths[2]}: ok blue resignation"]
+
+
+def test_check_an_illegal_file():
+    path = RECORDS / "illegal-too-far.xml"
+    done = run_check(path)
+    assert done.returncode == 1
+    assert done.stdout == f"{path}: illegal move 3 (A3-A5): a marshal moves one square at a time\n"
+
+
+@pytest.mark.parametrize("name, message", [
+    ("garbage.bin", "not a game record"),
+    ("truncated.xml", "not well-formed XML"),
+    ("short-field.xml", "a barrage field has 100 characters, this one has 37"),
+    ("ultimate.xml", "ultimate lightning"),
+    ("no-such-file.xml", "cannot read the file"),
+])
+def test_check_a_file_that_is_no_record(name, message):
+    path = RECORDS / name
+    done = run_check(path)
+    assert done.returncode == 1
+    assert done.stdout.startswith(f"{path}: error: ") and message in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_check_mixed_files_exits_1_and_reports_each():
+    good, bad = RECORDS / "barrage-flag.gsn", RECORDS / "garbage.bin"
+    done = run_check(good, bad, good)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3 and lines[0] == lines[2] == f"{good}: ok red flag_captured"
+    assert lines[1].startswith(f"{bad}: error:")
+
+
+def test_check_needs_a_file():
+    done = run_check()
+    assert done.returncode == 2 and "FILE" in done.stderr
