@@ -62,8 +62,8 @@ def assert_invariants(game: Game) -> None:
     assert Game.from_dict(game.to_dict()).hash == game.hash
 
 
-@settings(max_examples=2000, deadline=None)
-@given(seed=st.integers(0, 2**32), variant=st.sampled_from(["mini", "mini", "mini", "barrage", "duel"]))
+@settings(max_examples=1200, deadline=None)
+@given(seed=st.integers(0, 2**32), variant=st.sampled_from(["mini"] * 4 + ["barrage", "duel"]))
 def test_no_view_ever_shows_a_hidden_rank(seed, variant):
     rng = random.Random(seed)
     game = new_game(variant, rng)
