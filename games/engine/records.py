@@ -290,15 +290,18 @@ def _xml_root(text: str | bytes) -> ET.Element:
         return ET.fromstring(text)
     except ET.ParseError as error:
         raise NotationError(f"not well-formed XML ({error}); a truncated file?") from None
+    except (LookupError, ValueError) as error:  # an unknown or unsupported encoding
+        raise NotationError(f"unreadable XML: {error}") from None
 
 
 def parse_xml(text: str | bytes) -> GameRecord:
     """A StraDoS2 XML record (`<stratego><game type=...>...`)."""
     root = _xml_root(text)
+    if root.tag not in ("stratego", "game"):
+        raise NotationError(f"not a StraDoS2 record: the root element is <{root.tag}>, not <stratego>")
     game = root if root.tag == "game" else root.find("game")
-    if root.tag not in ("stratego", "game") or game is None:
-        raise NotationError(f"not a StraDoS2 record: the root element is <{root.tag}>, "
-                            "expected <stratego> holding a <game>")
+    if game is None:
+        raise NotationError("not a StraDoS2 record: <stratego> holds no <game>")
     field_element = game.find("field")
     if field_element is None or field_element.get("content") is None:
         raise NotationError("the record has no <field content=...> (the setups)")

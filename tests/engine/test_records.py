@@ -359,3 +359,34 @@ def test_check_mixed_files_exits_1_and_reports_each():
 def test_check_needs_a_file():
     done = run_check()
     assert done.returncode == 2 and "FILE" in done.stderr
+
+
+# ----------------------------------------------------------------------------- robustness
+
+_SAMPLES = [(RECORDS / name).read_bytes() for name in
+            ("barrage-flag.xml", "hand-red-flag.gsn", "illegal-too-far.xml", "duel-blue-flag.xml")]
+
+
+@given(st.sampled_from(_SAMPLES), st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 3000),
+                                                     st.binary(max_size=8)), max_size=4))
+@settings(max_examples=300, deadline=None)
+def test_damaged_records_give_notation_errors_only(sample, edits):
+    """Cut, overwrite or insert bytes anywhere: a record error, a notation error or a game; no crash."""
+    data = sample
+    for start, length, insert in edits:
+        start %= len(data) + 1
+        data = data[:start] + insert + data[start + length % 12:]
+    try:
+        replay(parse_record(data))
+    except NotationError as error:
+        assert str(error)
+
+
+@pytest.mark.parametrize("text, message", [
+    (b'<?xml version="1.0" encoding="foo"?><stratego/>', "unknown encoding"),
+    ("<stratego><other/></stratego>", "holds no <game>"),
+    ("<a>" * 3000 + "</a>" * 3000, "root element is <a>"),
+])
+def test_odd_xml_is_a_notation_error(text, message):
+    with pytest.raises(NotationError, match=message):
+        parse_record(text)
