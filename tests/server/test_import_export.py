@@ -144,3 +144,13 @@ def test_export_skips_what_xml_cannot_hold(tmp_path: Path):
     assert out.strip() == f"exported 0 games to {tmp_path / 'out'}, skipped 1"
     assert "no game type for the mini variant" in err
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_an_unfinished_record_is_rejected(tmp_path: Path):
+    text = (RECORDS / "hand-red-flag.gsn").read_text().splitlines()
+    path = tmp_path / "unfinished.gsn"
+    path.write_text("\n".join(text[:10] + ["END"]) + "\n")  # six moves, no result line
+    out, _ = run("import_games", str(path))
+    assert out.splitlines()[0] == (
+        f"{path}: rejected: the record has no result and the game is not over after its 6 moves")
+    assert Game.objects.count() == 0
