@@ -243,18 +243,33 @@ class Game:
         return True
 
     def _generate(self, color: int, check_stalling: bool) -> Iterator[Move]:
-        board, rays = self.board, self.variant.rays
+        board, rays, v = self.board, self.variant.rays, self.variant
+        # The anti-stalling rules can only refuse a few moves; find them cheaply first.
+        run = self.runs[color] if check_stalling and v.two_squares_limit else None
+        if run is not None and run[3] < v.two_squares_limit:  # type: ignore[operator]
+            run = None
+        returns = check_stalling and bool(v.return_after_moves)
+        chase_from = chase_to = None
+        previous = self.last_by[1 - color]
+        if check_stalling and v.more_squares_rule and previous is not None and previous.battle is None:
+            chase_from, chase_to = v.neighbors[previous.move.src], v.neighbors[previous.move.dst]
         for unit in self.army[color]:
             rank = unit.rank
             if rank in IMMOVABLE:
                 continue
             src = unit.square
+            may_chase = chase_from is not None and src in chase_from
             for ray in rays[src]:
                 for dst in ray:
                     target = board[dst]
                     if target is not None and target.color == color:
                         break
-                    if not check_stalling or self._stalling_error(unit, src, dst, target is not None) is None:
+                    if not (
+                        (run is not None and run[0] == unit.id and src == run[2] and dst == run[1])
+                        or (returns and dst in unit.recent)
+                        or (may_chase and target is None and dst in chase_to  # type: ignore[operator]
+                            and self._stalling_error(unit, src, dst, False) is not None)
+                    ):
                         yield Move(src, dst)
                     if target is not None or rank != SCOUT:
                         break

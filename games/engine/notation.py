@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import NotationError
 from .variants import Variant
@@ -12,9 +12,10 @@ COLUMN_LETTERS = "ABCDEFGHIK"  # ISF: there is no J
 _SQUARE_RE = re.compile(r"^([A-Ka-k])(10|[1-9:])$")
 
 
-@dataclass(frozen=True, order=True)
-class Move:
-    """A move from one square to another; a Scout's long move is one Move."""
+class Move(NamedTuple):
+    """A move from one square to another; a Scout's long move is one Move.
+
+    A NamedTuple rather than a frozen dataclass: move generation makes millions of them."""
 
     src: int
     dst: int

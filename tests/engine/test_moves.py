@@ -1,8 +1,12 @@
 """Move rules on small boards: each test draws a position and states the legal moves or the error."""
 
-import pytest
+import random
 
-from games.engine import BLUE, RED, IllegalMoveError, Move, parse_move
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engine import BLUE, RED, Game, IllegalMoveError, Move, parse_move
 
 from .boards import game_from, moves_from
 
@@ -113,3 +117,24 @@ def test_legal_moves_agree_with_check_move_on_every_square_pair():
     for src in range(100):
         for dst in range(100):
             assert game.is_legal(Move(src, dst)) == (Move(src, dst) in legal)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), variant=st.sampled_from(["mini", "duel", "barrage", "classic"]))
+def test_generated_moves_are_exactly_the_moves_check_move_accepts(seed, variant):
+    """Move generation and the legality check are two paths through the rules: they must agree,
+    anti-stalling rules included, in every position of random games."""
+    rng = random.Random(seed)
+    game = Game(variant)
+    for color in (RED, BLUE):
+        game.random_setup(color, rng)
+        game.mark_ready(color)
+    size = game.variant.size
+    checked = 0
+    while not game.is_over and checked < 12:
+        if rng.random() < 0.05 or variant == "mini":
+            legal = set(game.legal_moves())
+            accepted = {Move(a, b) for a in range(size) if game.board[a] for b in range(size) if game.is_legal(Move(a, b))}
+            assert legal == accepted
+            checked += 1
+        game.push(rng.choice(game.legal_moves()))
