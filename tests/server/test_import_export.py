@@ -149,8 +149,8 @@ def test_export_skips_what_xml_cannot_hold(tmp_path: Path):
 def test_an_unfinished_record_is_rejected(tmp_path: Path):
     text = (RECORDS / "hand-red-flag.gsn").read_text().splitlines()
     path = tmp_path / "unfinished.gsn"
-    path.write_text("\n".join(text[:10] + ["END"]) + "\n")  # six moves, no result line
+    path.write_text("\n".join(text[:10] + ["END"]) + "\n")  # seven moves, no result line
     out, _ = run("import_games", str(path))
     assert out.splitlines()[0] == (
-        f"{path}: rejected: the record has no result and the game is not over after its 6 moves")
+        f"{path}: rejected: the record has no result and the game is not over after its 7 moves")
     assert Game.objects.count() == 0
