@@ -83,29 +83,41 @@ def move_cost(state: dict, repeats: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m games.engine.bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m games.engine.bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per figure; medians are printed")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="rounds per figure; medians are printed"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
 
     rounds = [games_per_second(args.seconds, rng) for _ in range(args.rounds)]
-    print(f"random classic games per second: {statistics.median(r[0] for r in rounds):.1f} "
-          f"(median of {args.rounds} rounds; mean game length {statistics.mean(r[1] for r in rounds):.0f} plies)")
+    print(
+        f"random classic games per second: {statistics.median(r[0] for r in rounds):.1f} "
+        f"(median of {args.rounds} rounds; "
+        f"mean game length {statistics.mean(r[1] for r in rounds):.0f} plies)"
+    )
 
     position = midgame_position(rng)
     gens = [generations_per_second(position, args.seconds / 3) for _ in range(args.rounds)]
-    print(f"legal-move generations per second (classic, ply {position.ply}, "
-          f"{len(position.legal_moves())} moves): {statistics.median(gens):,.0f}")
+    print(
+        f"legal-move generations per second (classic, ply {position.ply}, "
+        f"{len(position.legal_moves())} moves): {statistics.median(gens):,.0f}"
+    )
 
     early_state, late_state = long_game_snapshots(rng, 50, 2000)
     early = [move_cost(early_state, 20) for _ in range(args.rounds)]
     late = [move_cost(late_state, 20) for _ in range(args.rounds)]
     early_s, late_s = statistics.median(early), statistics.median(late)
-    print(f"one move at ply 50: {early_s * 1e6:.1f} us; at ply 2000: {late_s * 1e6:.1f} us; "
-          f"ratio {late_s / early_s:.2f}")
+    print(
+        f"one move at ply 50: {early_s * 1e6:.1f} us; at ply 2000: {late_s * 1e6:.1f} us; "
+        f"ratio {late_s / early_s:.2f}"
+    )
 
 
 if __name__ == "__main__":

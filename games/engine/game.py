@@ -78,9 +78,19 @@ class MoveResult:
         }
 
     def to_dict(self) -> dict:
-        battle = [self.battle.attacker, self.battle.defender, self.battle.result] if self.battle else None
-        return {"ply": self.ply, "color": self.color, "src": self.move.src, "dst": self.move.dst,
-                "rank": self.rank, "battle": battle}
+        battle = (
+            [self.battle.attacker, self.battle.defender, self.battle.result]
+            if self.battle
+            else None
+        )
+        return {
+            "ply": self.ply,
+            "color": self.color,
+            "src": self.move.src,
+            "dst": self.move.dst,
+            "rank": self.rank,
+            "battle": battle,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping) -> MoveResult:
@@ -104,8 +114,16 @@ class Unit:
         self.recent: tuple[int, ...] = ()  # squares it left lately (seed 004's return rule)
 
     def to_list(self) -> list:
-        return [self.id, self.color, self.rank, self.square, self.revealed, self.moved,
-                self.scout_known, list(self.recent)]
+        return [
+            self.id,
+            self.color,
+            self.rank,
+            self.square,
+            self.revealed,
+            self.moved,
+            self.scout_known,
+            list(self.recent),
+        ]
 
     @classmethod
     def from_list(cls, data: list) -> Unit:
@@ -202,7 +220,9 @@ class Game:
         self._settle_outcome()
 
     @classmethod
-    def from_setups(cls, variant: Variant | str, red: Mapping[int, int], blue: Mapping[int, int]) -> Game:
+    def from_setups(
+        cls, variant: Variant | str, red: Mapping[int, int], blue: Mapping[int, int]
+    ) -> Game:
         game = cls(variant)
         game.set_setup(RED, red)
         game.set_setup(BLUE, blue)
@@ -211,7 +231,9 @@ class Game:
         return game
 
     @classmethod
-    def from_position(cls, variant: Variant | str, pieces: Mapping[int, tuple[int, int]], turn: int = RED) -> Game:
+    def from_position(
+        cls, variant: Variant | str, pieces: Mapping[int, tuple[int, int]], turn: int = RED
+    ) -> Game:
         """A game in play from any position {square: (color, rank)}, armies not checked:
         for tests, puzzles and analysis, like a FEN in chess."""
         game = cls(variant)
@@ -251,7 +273,12 @@ class Game:
         returns = check_stalling and bool(v.return_after_moves)
         chase_from = chase_to = None
         previous = self.last_by[1 - color]
-        if check_stalling and v.more_squares_rule and previous is not None and previous.battle is None:
+        if (
+            check_stalling
+            and v.more_squares_rule
+            and previous is not None
+            and previous.battle is None
+        ):
             chase_from, chase_to = v.neighbors[previous.move.src], v.neighbors[previous.move.dst]
         for unit in self.army[color]:
             rank = unit.rank
@@ -267,8 +294,12 @@ class Game:
                     if not (
                         (run is not None and run[0] == unit.id and src == run[2] and dst == run[1])
                         or (returns and dst in unit.recent)
-                        or (may_chase and target is None and dst in chase_to  # type: ignore[operator]
-                            and self._stalling_error(unit, src, dst, False) is not None)
+                        or (
+                            may_chase
+                            and target is None
+                            and dst in chase_to  # type: ignore[operator]
+                            and self._stalling_error(unit, src, dst, False) is not None
+                        )
                     ):
                         yield Move(src, dst)
                     if target is not None or rank != SCOUT:
@@ -277,7 +308,9 @@ class Game:
     def check_move(self, move: Move, color: int | None = None) -> None:
         """Raise IllegalMoveError with a reason a player understands, or return None."""
         if self.phase == SETUP:
-            raise IllegalMoveError("not_playing", "the game has not started: both players must be ready")
+            raise IllegalMoveError(
+                "not_playing", "the game has not started: both players must be ready"
+            )
         if self.phase == FINISHED:
             raise IllegalMoveError("game_over", "the game is over")
         if color is not None and color != self.turn:
@@ -308,12 +341,16 @@ class Game:
         width = self.variant.width
         (r1, c1), (r2, c2) = divmod(move.src, width), divmod(move.dst, width)
         if (r1 != r2 and c1 != c2) or move.src == move.dst:
-            raise IllegalMoveError("not_straight", "pieces move in a straight line, never diagonally")
+            raise IllegalMoveError(
+                "not_straight", "pieces move in a straight line, never diagonally"
+            )
         distance = abs(r1 - r2) + abs(c1 - c2)
         if distance == 1:
             return
         if unit.rank != SCOUT:
-            raise IllegalMoveError("too_far", f"a {RANK_NAMES[unit.rank]} moves one square at a time")
+            raise IllegalMoveError(
+                "too_far", f"a {RANK_NAMES[unit.rank]} moves one square at a time"
+            )
         step = (1 if r2 > r1 else -1) * width if r1 != r2 else (1 if c2 > c1 else -1)
         for square in range(move.src + step, move.dst, step):
             if square in self.variant.lakes:
@@ -321,21 +358,37 @@ class Game:
             if self.board[square] is not None:
                 raise IllegalMoveError("path_blocked", "a scout cannot jump over pieces")
 
-    def _stalling_error(self, unit: Unit, src: int, dst: int, is_attack: bool) -> tuple[str, str] | None:
+    def _stalling_error(
+        self, unit: Unit, src: int, dst: int, is_attack: bool
+    ) -> tuple[str, str] | None:
         """The anti-stalling rule this move would break, as (code, reason), or None."""
         v = self.variant
         run = self.runs[unit.color]
-        if v.two_squares_limit and run is not None and run[0] == unit.id and src == run[2] and dst == run[1] \
-                and run[3] >= v.two_squares_limit:
-            return ("two_squares", f"two-squares rule: a piece may not move more than {v.two_squares_limit} "
-                    "times in a row between the same two squares")
+        if (
+            v.two_squares_limit
+            and run is not None
+            and run[0] == unit.id
+            and src == run[2]
+            and dst == run[1]
+            and run[3] >= v.two_squares_limit
+        ):
+            return (
+                "two_squares",
+                f"two-squares rule: a piece may not move more than {v.two_squares_limit} "
+                "times in a row between the same two squares",
+            )
         if v.return_after_moves and dst in unit.recent:
-            return ("return_too_soon", f"a piece may return to a square it left only after "
-                    f"{v.return_after_moves} moves")
+            return (
+                "return_too_soon",
+                f"a piece may return to a square it left only after {v.return_after_moves} moves",
+            )
         if v.more_squares_rule and not is_attack:
             chase = self._chase_context(unit, src, dst)
             if chase is not None and chase[0] and chase[1] in chase[2]:
-                return ("more_squares", "more-squares rule: this chasing move repeats a position of the chase")
+                return (
+                    "more_squares",
+                    "more-squares rule: this chasing move repeats a position of the chase",
+                )
         return None
 
     def _chase_context(self, unit: Unit, src: int, dst: int) -> tuple[bool, int, set] | None:
@@ -382,7 +435,9 @@ class Game:
         if target is None:
             self._drop(unit, dst)
         else:
-            battle = Battle(unit.rank, target.rank, resolve_battle(unit.rank, target.rank, self.variant))
+            battle = Battle(
+                unit.rank, target.rank, resolve_battle(unit.rank, target.rank, self.variant)
+            )
             unit.revealed = target.revealed = True
             if battle.result in (ATTACKER, BOTH):
                 self._capture(target)
@@ -438,7 +493,9 @@ class Game:
         evader = self.board[self.last_by[1 - unit.color].move.dst]  # type: ignore[union-attr]
         if current is None or current[0] != unit.id or current[1] != evader.id:  # type: ignore[union-attr]
             # A new chase: it began with this piece's threatening move, one turn ago.
-            positions = {self.hash_after[unit.color]} if self.hash_after[unit.color] is not None else set()
+            positions = (
+                {self.hash_after[unit.color]} if self.hash_after[unit.color] is not None else set()
+            )
             current = [unit.id, evader.id, positions]  # type: ignore[union-attr]
             self.chases[unit.color] = current
         current[2].add(new_hash)
@@ -529,5 +586,18 @@ class Game:
 
 from .view import View  # noqa: E402  (View needs Game; imported last to avoid a cycle)
 
-__all__ = ["Game", "Outcome", "MoveResult", "Unit", "View", "SETUP", "PLAYING", "FINISHED", "TERMINATIONS",
-           "OBSERVER", "ATTACKER", "DEFENDER", "BOTH"]
+__all__ = [
+    "Game",
+    "Outcome",
+    "MoveResult",
+    "Unit",
+    "View",
+    "SETUP",
+    "PLAYING",
+    "FINISHED",
+    "TERMINATIONS",
+    "OBSERVER",
+    "ATTACKER",
+    "DEFENDER",
+    "BOTH",
+]

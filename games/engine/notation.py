@@ -34,7 +34,9 @@ def square_name(square: int, variant: Variant, record: bool = False) -> str:
 
 
 def parse_square(text: str, variant: Variant) -> int:
-    """The square named by `D4`, `K10` or `K:`; `J` is read as the tenth column, as a few sources write it."""
+    """The square named by `D4`, `K10` or `K:`.
+
+    `J` is read as the tenth column, as a few sources write it."""
     match = _SQUARE_RE.match(text.strip()) if isinstance(text, str) else None
     if not match:
         raise NotationError(f"{text!r} is not a square name like D4")

@@ -11,22 +11,30 @@ from .pieces import BOMB, FLAG, RANK_NAMES, SCOUT
 from .variants import Variant
 
 
-def check_placement(variant: Variant, color: int, square: int, rank: int, placed: Mapping[int, int]) -> None:
+def check_placement(
+    variant: Variant, color: int, square: int, rank: int, placed: Mapping[int, int]
+) -> None:
     """Raise SetupError unless `rank` may go on `square` given what is already `placed`."""
     if rank not in variant.army_counts:
-        raise SetupError("unknown_rank", f"there is no {RANK_NAMES.get(rank, rank)} in a {variant.name} army")
+        raise SetupError(
+            "unknown_rank", f"there is no {RANK_NAMES.get(rank, rank)} in a {variant.name} army"
+        )
     if not variant.is_on_board(square):
         raise SetupError("off_board", "that square is off the board")
     if square in variant.lakes:
         raise SetupError("lake", "pieces cannot stand in a lake")
     if not variant.is_setup_square(color, square):
-        raise SetupError("outside_setup_area", f"place your pieces in your own {variant.setup_rows} rows")
+        raise SetupError(
+            "outside_setup_area", f"place your pieces in your own {variant.setup_rows} rows"
+        )
     if square in placed:
         raise SetupError("occupied", "that square already holds a piece")
     if sum(1 for r in placed.values() if r == rank) >= variant.army_counts[rank]:
         raise SetupError("none_left", f"all your {RANK_NAMES[rank]} pieces are already placed")
     if rank == FLAG and variant.flag_on_back_row and not variant.is_back_row(color, square):
-        raise SetupError("flag_not_on_back_row", "in this variant the flag must stand on your back row")
+        raise SetupError(
+            "flag_not_on_back_row", "in this variant the flag must stand on your back row"
+        )
 
 
 def remaining(variant: Variant, placed: Mapping[int, int]) -> dict[int, int]:
@@ -46,8 +54,12 @@ def validate_setup(variant: Variant, color: int, setup: Mapping[int, int]) -> No
         raise SetupError("incomplete", f"the setup is not complete; still to place: {missing}")
 
 
-def generate_setup(variant: Variant, color: int, rng: random.Random | None = None,
-                   placed: Mapping[int, int] | None = None) -> dict[int, int]:
+def generate_setup(
+    variant: Variant,
+    color: int,
+    rng: random.Random | None = None,
+    placed: Mapping[int, int] | None = None,
+) -> dict[int, int]:
     """A complete legal setup that keeps `placed` and fills the rest as a player might.
 
     Not uniform noise: the flag goes on the back row, bombs go next to it first, scouts lean

@@ -69,8 +69,18 @@ class Variant:
         red_rows = range(self.setup_rows)
         blue_rows = range(self.height - self.setup_rows, self.height)
         return (
-            tuple(r * self.width + c for r in red_rows for c in range(self.width) if r * self.width + c not in self.lakes),
-            tuple(r * self.width + c for r in blue_rows for c in range(self.width) if r * self.width + c not in self.lakes),
+            tuple(
+                r * self.width + c
+                for r in red_rows
+                for c in range(self.width)
+                if r * self.width + c not in self.lakes
+            ),
+            tuple(
+                r * self.width + c
+                for r in blue_rows
+                for c in range(self.width)
+                if r * self.width + c not in self.lakes
+            ),
         )
 
     def depth(self, color: int, square: int) -> int:
@@ -82,7 +92,11 @@ class Variant:
         return self.depth(color, square) == 0
 
     def is_setup_square(self, color: int, square: int) -> bool:
-        return 0 <= square < self.size and self.depth(color, square) < self.setup_rows and square not in self.lakes
+        return (
+            0 <= square < self.size
+            and self.depth(color, square) < self.setup_rows
+            and square not in self.lakes
+        )
 
     def is_on_board(self, square: int) -> bool:
         return 0 <= square < self.size
@@ -97,7 +111,11 @@ class Variant:
             for dr, dc in ((1, 0), (-1, 0), (0, -1), (0, 1)):
                 ray = []
                 r, c = row + dr, col + dc
-                while 0 <= r < self.height and 0 <= c < self.width and r * self.width + c not in self.lakes:
+                while (
+                    0 <= r < self.height
+                    and 0 <= c < self.width
+                    and r * self.width + c not in self.lakes
+                ):
                     ray.append(r * self.width + c)
                     r, c = r + dr, c + dc
                 if ray:
@@ -116,7 +134,12 @@ class Variant:
         Seed 004 draws Red at the top facing down, so Red's right is towards column 0: its
         example {1,7,4,7} takes Red's scout from (1,7) seven squares right to (1,0)."""
         forward = 1 if color == RED else -1
-        dr, dc = {FORWARD: (forward, 0), BACK: (-forward, 0), LEFT: (0, forward), RIGHT: (0, -forward)}[direction]
+        dr, dc = {
+            FORWARD: (forward, 0),
+            BACK: (-forward, 0),
+            LEFT: (0, forward),
+            RIGHT: (0, -forward),
+        }[direction]
         row, col = divmod(square, self.width)
         row, col = row + dr * steps, col + dc * steps
         if 0 <= row < self.height and 0 <= col < self.width:
@@ -137,12 +160,22 @@ CLASSIC = Variant(
     height=10,
     lakes=_CLASSIC_LAKES,
     army=(
-        (MARSHAL, 1), (GENERAL, 1), (COLONEL, 2), (MAJOR, 3), (CAPTAIN, 4), (LIEUTENANT, 4),
-        (SERGEANT, 4), (MINER, 5), (SCOUT, 8), (SPY, 1), (BOMB, 6), (FLAG, 1),
+        (MARSHAL, 1),
+        (GENERAL, 1),
+        (COLONEL, 2),
+        (MAJOR, 3),
+        (CAPTAIN, 4),
+        (LIEUTENANT, 4),
+        (SERGEANT, 4),
+        (MINER, 5),
+        (SCOUT, 8),
+        (SPY, 1),
+        (BOMB, 6),
+        (FLAG, 1),
     ),
     setup_rows=4,
     max_quiet_plies=400,
-    notes="ISF rules: two-squares limit 5, more-squares rule; drawn after 200 moves each without a battle.",
+    notes="ISF: two-squares limit 5, more-squares rule; a draw at 200 moves each without a battle.",
 )
 
 BARRAGE = Variant(
@@ -169,7 +202,7 @@ DUEL = Variant(
     more_squares_rule=False,
     return_after_moves=3,
     max_plies=400,
-    notes="Stratego Duel software version: back to a square only after three moves, draw after 200 moves each.",
+    notes="Stratego Duel software version: back to a square after three moves, draw at 200 each.",
 )
 
 MINI = Variant(
@@ -178,13 +211,22 @@ MINI = Variant(
     width=5,
     height=5,
     lakes=frozenset(),
-    army=((MARSHAL, 1), (COLONEL, 1), (MAJOR, 1), (CAPTAIN, 1), (MINER, 1), (SPY, 1), (BOMB, 3), (FLAG, 1)),
+    army=(
+        (MARSHAL, 1),
+        (COLONEL, 1),
+        (MAJOR, 1),
+        (CAPTAIN, 1),
+        (MINER, 1),
+        (SPY, 1),
+        (BOMB, 3),
+        (FLAG, 1),
+    ),
     setup_rows=2,
     two_squares_limit=3,
     max_quiet_plies=200,
     spy_beats=frozenset({MARSHAL, GENERAL}),
     flag_on_back_row=True,
-    notes="The 5x5 console game: ten pieces in two rows, the flag on the back row, the spy beats marshal or general.",
+    notes="The 5x5 console game: ten pieces in two rows, the flag on the back row.",
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, BARRAGE, DUEL, MINI)}
@@ -197,4 +239,14 @@ def get_variant(name: str) -> Variant:
         raise NotationError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
 
 
-__all__ = ["Variant", "VARIANTS", "get_variant", "CLASSIC", "BARRAGE", "DUEL", "MINI", "RED", "BLUE"]
+__all__ = [
+    "Variant",
+    "VARIANTS",
+    "get_variant",
+    "CLASSIC",
+    "BARRAGE",
+    "DUEL",
+    "MINI",
+    "RED",
+    "BLUE",
+]

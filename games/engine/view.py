@@ -25,8 +25,13 @@ class PieceView:
     scout: bool = False
 
     def to_dict(self) -> dict:
-        return {"color": self.color, "rank": self.rank, "moved": self.moved, "revealed": self.revealed,
-                "scout": self.scout}
+        return {
+            "color": self.color,
+            "rank": self.rank,
+            "moved": self.moved,
+            "revealed": self.revealed,
+            "scout": self.scout,
+        }
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,9 @@ class View:
             "ply": self.ply,
             "ready": list(self.ready),
             "board": [p.to_dict() if p else None for p in self.board],
-            "remaining": {str(r): n for r, n in self.remaining.items()} if self.remaining is not None else None,
+            "remaining": {str(r): n for r, n in self.remaining.items()}
+            if self.remaining is not None
+            else None,
             "captured": [list(c) for c in self.captured],
             "last_move": self.last_move,
             "legal_moves": [list(m) for m in self.legal_moves],
@@ -76,8 +83,13 @@ def build_view(game: Game, viewer: int) -> View:
         for unit in game.units:
             if unit.square >= 0:
                 known = over or unit.color == viewer or unit.revealed
-                board[unit.square] = PieceView(unit.color, unit.rank if known else None, unit.moved,
-                                               unit.revealed, unit.scout_known)
+                board[unit.square] = PieceView(
+                    unit.color,
+                    unit.rank if known else None,
+                    unit.moved,
+                    unit.revealed,
+                    unit.scout_known,
+                )
     else:  # setup phase: the opponent's occupied squares show, never what stands there
         for color in COLORS:
             for square, rank in game.setups[color].items():

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from .pieces import COLORS, RANKS
 from .variants import Variant
 
 
-@lru_cache(maxsize=None)
+@cache
 def zobrist_table(variant: Variant) -> tuple[dict[int, tuple[int, ...]], ...]:
     rng = random.Random(f"stratego-zobrist-{variant.name}")  # fixed: hashes persist in saved games
     return tuple(
-        {rank: tuple(rng.getrandbits(63) for _ in range(variant.size)) for rank in RANKS} for _ in COLORS
+        {rank: tuple(rng.getrandbits(63) for _ in range(variant.size)) for rank in RANKS}
+        for _ in COLORS
     )

@@ -8,7 +8,7 @@ Marshal, `B2` a Blue Scout, `BB` a Blue Bomb.
 
 from __future__ import annotations
 
-from games.engine import BLUE, RED, RANK_SYMBOLS, Game, Variant, get_variant, parse_square
+from games.engine import BLUE, RANK_SYMBOLS, RED, Game, Variant, get_variant, parse_square
 
 _SYMBOL_TO_RANK = {symbol: rank for rank, symbol in RANK_SYMBOLS.items()}
 _COLOR = {"R": RED, "B": BLUE}
@@ -25,7 +25,9 @@ def parse_board(text: str, variant: Variant | str = "mini") -> dict[int, tuple[i
         for col, token in enumerate(tokens):
             square = row * variant.width + col
             if token in ("..", "~~"):
-                assert (token == "~~") == (square in variant.lakes), f"lake mismatch at {token} {square}"
+                assert (token == "~~") == (square in variant.lakes), (
+                    f"lake mismatch at {token} {square}"
+                )
                 continue
             pieces[square] = (_COLOR[token[0]], _SYMBOL_TO_RANK[token[1]])
     return pieces

@@ -3,8 +3,21 @@
 import pytest
 
 from games.engine import (
-    BLUE, BOMB, CAPTAIN, FLAG, GENERAL, MARSHAL, MINER, RED, SCOUT, SERGEANT, SPY,
-    get_variant, parse_move, parse_square, resolve_battle,
+    BLUE,
+    BOMB,
+    CAPTAIN,
+    FLAG,
+    GENERAL,
+    MARSHAL,
+    MINER,
+    RED,
+    SCOUT,
+    SERGEANT,
+    SPY,
+    get_variant,
+    parse_move,
+    parse_square,
+    resolve_battle,
 )
 
 from .boards import game_from
@@ -69,7 +82,11 @@ def test_battles_reveal_both_pieces_to_everyone():
     for viewer in (RED, BLUE, 2):
         piece = game.view(viewer).board[square]
         assert piece.rank == BOMB
-        assert game.view(viewer).last_move["battle"] == {"attacker": MARSHAL, "defender": BOMB, "result": "defender"}
+        assert game.view(viewer).last_move["battle"] == {
+            "attacker": MARSHAL,
+            "defender": BOMB,
+            "result": "defender",
+        }
 
 
 def test_equal_ranks_remove_both():
@@ -95,7 +112,9 @@ BF .. .. .. ..
 R3 .. .. .. RF
 """)
     game.push(parse_move("A1-A2", game.variant))
-    assert game.is_over and game.outcome.winner == RED and game.outcome.termination == "flag_captured"
+    assert (
+        game.is_over and game.outcome.winner == RED and game.outcome.termination == "flag_captured"
+    )
 
 
 def test_seed_003_sample_board_sergeant_loses_to_general():

@@ -1,4 +1,4 @@
-"""Move rules on small boards: each test draws a position and states the legal moves or the error."""
+"""Move rules on small boards: each test draws a position and states the moves or the error."""
 
 import random
 
@@ -93,7 +93,8 @@ def test_scout_cannot_cross_lakes_or_jump():
 
 
 def test_scout_move_and_strike():
-    game = game_from("""
+    game = game_from(
+        """
 .. .. .. .. .. .. .. .. .. BF
 .. .. .. .. .. .. .. .. .. ..
 .. .. .. .. .. .. .. .. .. ..
@@ -104,7 +105,9 @@ def test_scout_move_and_strike():
 .. .. .. .. .. .. .. .. .. ..
 .. .. .. .. .. .. .. .. .. ..
 .. .. .. .. R2 .. .. .. .. RF
-""", "classic")
+""",
+        "classic",
+    )
     assert "E4" in moves_from(game, "E1") and "E5" not in moves_from(game, "E1")
     result = game.push(parse_move("E1-E4", game.variant))
     assert result.battle is not None and result.battle.result == "defender"
@@ -134,7 +137,13 @@ def test_generated_moves_are_exactly_the_moves_check_move_accepts(seed, variant)
     while not game.is_over and checked < 12:
         if rng.random() < 0.05 or variant == "mini":
             legal = set(game.legal_moves())
-            accepted = {Move(a, b) for a in range(size) if game.board[a] for b in range(size) if game.is_legal(Move(a, b))}
+            accepted = {
+                Move(a, b)
+                for a in range(size)
+                if game.board[a]
+                for b in range(size)
+                if game.is_legal(Move(a, b))
+            }
             assert legal == accepted
             checked += 1
         game.push(rng.choice(game.legal_moves()))

@@ -20,13 +20,16 @@ RF .. .. .. ..
 
 
 def test_a_side_whose_pieces_are_all_boxed_in_loses_at_once():
-    game = game_from("""
+    game = game_from(
+        """
 BF B6 .. .. ..
 .. .. .. .. ..
 .. .. .. .. ..
 RB RB .. .. ..
 R3 RB RF .. ..
-""", turn=RED)
+""",
+        turn=RED,
+    )
     assert game.outcome == Outcome(BLUE, "no_moves")
 
 
@@ -44,7 +47,8 @@ RF .. .. R6 ..
 
 def test_duel_is_a_draw_after_200_moves_each():
     assert get_variant("duel").max_plies == 400
-    game = game_from("""
+    game = game_from(
+        """
 .. .. .. .. .. .. .. .. .. BF
 .. .. .. .. .. .. .. .. .. ..
 .. .. .. .. .. .. .. .. .. ..
@@ -55,7 +59,9 @@ def test_duel_is_a_draw_after_200_moves_each():
 .. .. .. .. .. .. .. .. .. ..
 .. .. .. .. .. .. .. .. .. ..
 RF .. .. .. R9 .. .. .. .. ..
-""", "duel")
+""",
+        "duel",
+    )
     red = ["E1-E2", "E2-F2", "F2-F1", "F1-E1"]
     blue = ["I4-I3", "I3-H3", "H3-H4", "H4-I4"]
     for i in range(200):

@@ -9,8 +9,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_engine_imports_no_django():
     code = (
-        "import sys, games.engine, games.engine.records, games.engine.players, games.engine.referee;"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'django', 'channels', 'daphne'});"
+        "import sys, games.engine, games.engine.records, games.engine.players,"
+        " games.engine.referee;"
+        "frameworks = {'django', 'channels', 'daphne'};"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in frameworks);"
         "print(bad); sys.exit(1 if bad else 0)"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

@@ -6,11 +6,34 @@ from pathlib import Path
 import pytest
 
 from games.engine import (
-    BLUE, BOMB, FLAG, MARSHAL, RED, SCOUT, VARIANTS, Game, SetupError, get_variant, validate_setup,
+    BLUE,
+    BOMB,
+    FLAG,
+    MARSHAL,
+    RED,
+    SCOUT,
+    VARIANTS,
+    Game,
+    SetupError,
+    get_variant,
+    validate_setup,
 )
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-GRAVON_LETTERS = {"B": BOMB, "C": 1, "D": 2, "E": 3, "F": 4, "G": 5, "H": 6, "I": 7, "J": 8, "K": 9, "L": 10, "M": FLAG}
+GRAVON_LETTERS = {
+    "B": BOMB,
+    "C": 1,
+    "D": 2,
+    "E": 3,
+    "F": 4,
+    "G": 5,
+    "H": 6,
+    "I": 7,
+    "J": 8,
+    "K": 9,
+    "L": 10,
+    "M": FLAG,
+}
 
 
 def read_setups(name: str) -> list[str]:
@@ -30,7 +53,10 @@ def setup_from_line(line: str, color: int, width: int = 10, height: int = 10) ->
     return setup
 
 
-@pytest.fixture(scope="module", params=[("classic", "gravon-classic-setups.txt"), ("barrage", "gravon-barrage-setups.txt")])
+@pytest.fixture(
+    scope="module",
+    params=[("classic", "gravon-classic-setups.txt"), ("barrage", "gravon-barrage-setups.txt")],
+)
 def real_setups(request):
     if not DATA.is_dir():
         pytest.fail(f"the shared sample data is missing: {DATA}")
@@ -55,7 +81,11 @@ def test_mutated_real_setups_are_rejected(real_setups):
         into_lake = {**{s: r for s, r in setup.items() if s != square}, 42: rank}
         across_line = {**{s: r for s, r in setup.items() if s != square}, 40: rank}
         wrong_count = {**setup, square: MARSHAL if rank != MARSHAL else SCOUT}
-        for bad, code in ((into_lake, "lake"), (across_line, "outside_setup_area"), (wrong_count, "none_left")):
+        for bad, code in (
+            (into_lake, "lake"),
+            (across_line, "outside_setup_area"),
+            (wrong_count, "none_left"),
+        ):
             with pytest.raises(SetupError) as info:
                 validate_setup(variant, RED, bad)
             assert info.value.code == code
@@ -81,7 +111,13 @@ def test_the_tray_counts_what_is_left_to_place():
 
 @pytest.mark.parametrize(
     ("square", "code"),
-    [(0, "occupied"), (45, "outside_setup_area"), (42, "lake"), (100, "off_board"), (95, "outside_setup_area")],
+    [
+        (0, "occupied"),
+        (45, "outside_setup_area"),
+        (42, "lake"),
+        (100, "off_board"),
+        (95, "outside_setup_area"),
+    ],
 )
 def test_placement_errors(square, code):
     game = Game("classic")

@@ -1,4 +1,4 @@
-"""The anti-stalling rules: two-squares (ISF 10.1), more-squares (ISF 11) and seed 004's return rule."""
+"""Anti-stalling: two-squares (ISF 10.1), more-squares (ISF 11) and seed 004's return rule."""
 
 from games.engine import RED, Game, get_variant, parse_move
 
@@ -36,7 +36,7 @@ def test_two_squares_rule_allows_five_moves_and_refuses_the_sixth():
     game = game_from(OPEN_FIELD, "classic")
     red = ["E1-E2", "E2-E1", "E1-E2", "E2-E1", "E1-E2"]
     blue = ["I4-I3", "I3-I4", "I4-I3", "I3-I4", "I4-I3"]
-    for r, b in zip(red, blue):
+    for r, b in zip(red, blue, strict=False):
         play(game, r, b)
     assert refusal(game, "E2-E1") == "two_squares"
     assert parse_move("E2-E1", game.variant) not in game.legal_moves()
@@ -53,13 +53,16 @@ def test_two_squares_run_is_broken_by_another_piece_moving():
 
 def test_two_squares_limit_is_a_variant_setting():
     assert get_variant("classic").two_squares_limit == 5
-    game = game_from("""
+    game = game_from(
+        """
 BF .. .. .. ..
 .. .. .. .. B5
 .. .. .. .. ..
 .. .. .. .. ..
 RF .. R5 .. ..
-""", "mini")  # mini plays the three-move limit many online sites use
+""",
+        "mini",
+    )  # mini plays the three-move limit many online sites use
     play(game, "C1-C2", "E4-E3", "C2-C1", "E3-E4", "C1-C2", "E4-E3")
     assert refusal(game, "C2-C1") == "two_squares"
 

@@ -58,7 +58,9 @@ def assert_invariants(game: Game) -> None:
         assert unit is None or (unit.square == square and square not in v.lakes)
     for color in (RED, BLUE):
         alive = [u.rank for u in game.army[color]]
-        assert sorted(alive + game.captured[color]) == sorted(r for r, n in v.army for _ in range(n))
+        assert sorted(alive + game.captured[color]) == sorted(
+            r for r, n in v.army for _ in range(n)
+        )
     assert Game.from_dict(game.to_dict()).hash == game.hash
 
 
