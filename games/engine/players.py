@@ -53,8 +53,10 @@ def opponent_setup_grid(variant: Variant, color: int, occupied: set[int]) -> lis
     """Seed 004's 0/1 grid of the setup area of `color`'s opponent, top row first."""
     enemy = 1 - color
     rows = sorted({sq // variant.width for sq in variant.setup_squares(enemy)})
-    return [[1 if row * variant.width + col in occupied else 0 for col in range(variant.width)]
-            for row in rows]
+    return [
+        [1 if row * variant.width + col in occupied else 0 for col in range(variant.width)]
+        for row in rows
+    ]
 
 
 def seed_move(variant: Variant, color: int, move: Sequence[int]) -> Move:
@@ -63,8 +65,11 @@ def seed_move(variant: Variant, color: int, move: Sequence[int]) -> Move:
     if len(move) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in move):
         raise ValueError(f"a seed-004 move is four ints (row, col, direction, steps), not {move!r}")
     row, col, direction, steps = move
-    if not (0 <= row < variant.height and 0 <= col < variant.width) or direction not in (1, 2, 3, 4) \
-            or steps < 1:
+    if (
+        not (0 <= row < variant.height and 0 <= col < variant.width)
+        or direction not in (1, 2, 3, 4)
+        or steps < 1
+    ):
         raise ValueError(f"{list(move)} is no move on this board")
     src = row * variant.width + col
     dst = variant.step(color, src, direction, steps)

@@ -59,8 +59,13 @@ class Referee:
     """Runs one game between `red` and `blue`. `on_move(game, result)` is an optional hook
     for progress display or recording; it sees the whole game and is never a player."""
 
-    def __init__(self, variant: Variant | str, red: Player, blue: Player,
-                 on_move: Callable[[Game, MoveResult], None] | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant | str,
+        red: Player,
+        blue: Player,
+        on_move: Callable[[Game, MoveResult], None] | None = None,
+    ) -> None:
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
         self.players = (red, blue)
         self.on_move = on_move
@@ -80,8 +85,14 @@ class Referee:
             self.game.end(Outcome(1 - forfeit.color, "forfeit"))
         self._finish()
         assert self.game.outcome is not None
-        return MatchResult(self.variant.name, self.game.outcome, self.game.ply, forfeit,
-                           self.think_times, self.game)
+        return MatchResult(
+            self.variant.name,
+            self.game.outcome,
+            self.game.ply,
+            forfeit,
+            self.think_times,
+            self.game,
+        )
 
     # ------------------------------------------------------------------ phases
     def _call(self, color: int, what: str, call: Callable[[], object]) -> object:
@@ -90,7 +101,9 @@ class Referee:
         except PlayerFault:
             raise
         except Exception as error:  # any crash of a program forfeits its game (seed 004)
-            raise PlayerFault(color, "exception", f"{what} raised {type(error).__name__}: {error}") from error
+            raise PlayerFault(
+                color, "exception", f"{what} raised {type(error).__name__}: {error}"
+            ) from error
 
     def _start_players(self) -> None:
         for color in COLORS:
@@ -107,7 +120,9 @@ class Referee:
         for color in COLORS:
             occupied = set(self.game.setups[1 - color])
             grid = opponent_setup_grid(self.variant, color, occupied)
-            self._call(color, "view_positions", lambda c=color, g=grid: self.players[c].view_positions(g))
+            self._call(
+                color, "view_positions", lambda c=color, g=grid: self.players[c].view_positions(g)
+            )
         self.game.mark_ready(RED)
         self.game.mark_ready(BLUE)
 
@@ -121,7 +136,9 @@ class Referee:
         try:
             result = self.game.push(move, color)
         except IllegalMoveError as error:
-            raise PlayerFault(color, "move", f"illegal move {list(move.as_pair())}: {error.message}") from error
+            raise PlayerFault(
+                color, "move", f"illegal move {list(move.as_pair())}: {error.message}"
+            ) from error
         if self.on_move is not None:
             self.on_move(self.game, result)
         self._tell(result)
@@ -141,8 +158,14 @@ class Referee:
         if result.battle is None:
             return
         battle = result.battle
-        fight = Fight(result.color, result.move.src, result.move.dst, battle.attacker, battle.defender,
-                      battle.result)
+        fight = Fight(
+            result.color,
+            result.move.src,
+            result.move.dst,
+            battle.attacker,
+            battle.defender,
+            battle.result,
+        )
         for color in (result.color, other):
             self._call(color, "fight", lambda c=color: self.players[c].fight(fight))
 
@@ -164,7 +187,9 @@ def describe(result: MatchResult) -> str:
     """One line: who won and how, for logs."""
     outcome = result.outcome
     who = "draw" if outcome.winner is None else f"{COLOR_NAMES[outcome.winner]} wins"
-    extra = f" ({COLOR_NAMES[result.forfeit.color]}: {result.forfeit.reason})" if result.forfeit else ""
+    extra = (
+        f" ({COLOR_NAMES[result.forfeit.color]}: {result.forfeit.reason})" if result.forfeit else ""
+    )
     return f"{who} by {outcome.termination} after {result.plies} plies{extra}"
 
 

@@ -31,10 +31,30 @@ from games.engine.referee import MatchResult, Referee
 DUEL = get_variant("duel")
 
 # Seed 004's example setup, in its (row, col) coordinates.
-SEED_RED = {(0, 7): MINER, (0, 8): BOMB, (0, 9): FLAG, (1, 7): SCOUT, (1, 8): SPY, (1, 9): BOMB,
-            (2, 7): MARSHAL, (2, 8): GENERAL, (2, 9): MINER, (3, 9): SCOUT}
-SEED_BLUE = {(6, 0): SCOUT, (7, 0): MINER, (7, 1): GENERAL, (7, 2): MARSHAL, (8, 0): BOMB,
-             (8, 1): SPY, (8, 2): SCOUT, (9, 0): FLAG, (9, 1): BOMB, (9, 2): MINER}
+SEED_RED = {
+    (0, 7): MINER,
+    (0, 8): BOMB,
+    (0, 9): FLAG,
+    (1, 7): SCOUT,
+    (1, 8): SPY,
+    (1, 9): BOMB,
+    (2, 7): MARSHAL,
+    (2, 8): GENERAL,
+    (2, 9): MINER,
+    (3, 9): SCOUT,
+}
+SEED_BLUE = {
+    (6, 0): SCOUT,
+    (7, 0): MINER,
+    (7, 1): GENERAL,
+    (7, 2): MARSHAL,
+    (8, 0): BOMB,
+    (8, 1): SPY,
+    (8, 2): SCOUT,
+    (9, 0): FLAG,
+    (9, 1): BOMB,
+    (9, 2): MINER,
+}
 
 
 def sq(row: int, col: int) -> int:
@@ -46,7 +66,10 @@ class ScriptedPlayer(Player):
 
     def __init__(self, setup: Mapping[tuple[int, int], int], script: Sequence[object]) -> None:
         super().__init__()
-        self.free = {rank: [sq(r, c) for (r, c), k in setup.items() if k == rank] for rank in set(setup.values())}
+        self.free = {
+            rank: [sq(r, c) for (r, c), k in setup.items() if k == rank]
+            for rank in set(setup.values())
+        }
         self.script = list(script)
         self.fights: list[Fight] = []
         self.told: list[tuple[Move, dict]] = []
@@ -72,10 +95,13 @@ def stop_after(plies: int):
     def hook(game: Game, _result: object) -> None:
         if game.ply >= plies and not game.is_over:
             game.end(Outcome(None, "agreed_draw"))
+
     return hook
 
 
-def seed_players(red_script: Sequence[object], blue_script: Sequence[object]) -> tuple[ScriptedPlayer, ScriptedPlayer]:
+def seed_players(
+    red_script: Sequence[object], blue_script: Sequence[object]
+) -> tuple[ScriptedPlayer, ScriptedPlayer]:
     return ScriptedPlayer(SEED_RED, red_script), ScriptedPlayer(SEED_BLUE, blue_script)
 
 
@@ -91,8 +117,12 @@ def test_seed_moves_convert_to_squares() -> None:
 def test_view_positions_are_the_opponents_occupied_squares() -> None:
     red, blue = seed_players([(2, 8, 1, 1)], [])
     Referee(DUEL, red, blue, on_move=stop_after(1)).play()
-    assert red.grid == [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1] + [0] * 7, [1, 1, 1] + [0] * 7,
-                        [1, 1, 1] + [0] * 7]
+    assert red.grid == [
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [1, 1, 1] + [0] * 7,
+        [1, 1, 1] + [0] * 7,
+        [1, 1, 1] + [0] * 7,
+    ]
     assert blue.grid == [[0] * 7 + [1, 1, 1]] * 3 + [[0] * 9 + [1]]
 
 
@@ -110,7 +140,9 @@ def test_seed_worked_examples_general_scout_and_scout_fight() -> None:
     after_red, after_blue, after_fight = states
     assert after_red[sq(3, 8)] == (RED, GENERAL) and after_red[sq(2, 8)] is None
     assert after_blue[sq(1, 0)] == (BLUE, SCOUT) and after_blue[sq(6, 0)] is None
-    assert after_fight[sq(1, 0)] is None and after_fight[sq(1, 7)] is None  # equal ranks: both removed
+    assert (
+        after_fight[sq(1, 0)] is None and after_fight[sq(1, 7)] is None
+    )  # equal ranks: both removed
     expected = Fight(RED, sq(1, 7), sq(1, 0), SCOUT, SCOUT, "both")
     assert red.fights == [expected] and blue.fights == [expected]
     assert blue.told[0][0] == Move(sq(2, 8), sq(3, 8)) and blue.told[0][1]["battle"] is None
@@ -121,7 +153,9 @@ def test_seed_worked_examples_general_scout_and_scout_fight() -> None:
 # ----------------------------------------------------------------------- forfeits
 class IllegalPlayer(RandomPlayer):
     def move(self, view: View) -> Move:
-        own = next(i for i, p in enumerate(view.board) if p and p.color == self.color and p.rank == FLAG)
+        own = next(
+            i for i, p in enumerate(view.board) if p and p.color == self.color and p.rank == FLAG
+        )
         return Move(own, own + (10 if self.color == RED else -10))  # a flag never moves
 
 
@@ -141,7 +175,9 @@ class BadSetupPlayer(RandomPlayer):
 def test_an_illegal_move_forfeits(variant: str) -> None:
     result = Referee(variant, IllegalPlayer(1), RandomPlayer(2)).play()
     assert result.outcome == Outcome(BLUE, "forfeit")
-    assert result.forfeit is not None and result.forfeit.color == RED and result.forfeit.kind == "move"
+    assert (
+        result.forfeit is not None and result.forfeit.color == RED and result.forfeit.kind == "move"
+    )
     assert "never moves" in result.forfeit.reason and result.plies == 0
 
 
@@ -266,7 +302,9 @@ def check_received(spy: SpyingPlayer, result: MatchResult) -> int:
     return views
 
 
-@pytest.mark.parametrize("variant,seed", [("classic", 1), ("barrage", 2), ("duel", 3), ("mini", 4), ("classic", 5)])
+@pytest.mark.parametrize(
+    "variant,seed", [("classic", 1), ("barrage", 2), ("duel", 3), ("mini", 4), ("classic", 5)]
+)
 def test_a_player_never_receives_a_hidden_enemy_rank(variant: str, seed: int) -> None:
     red, blue = SpyingPlayer(seed), SpyingPlayer(seed + 100)
     result = Referee(variant, red, blue).play()
