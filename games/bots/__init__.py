@@ -1,0 +1,35 @@
+"""Computer players behind the engine's `Player` interface; each sees only its own view.
+
+    from games.bots import get_player
+    player = get_player("hard", seed=7)
+
+Levels: "random" (the engine's RandomPlayer), "medium" and "hard". See docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.engine.players import Player, RandomPlayer
+
+from .hard import HardPlayer
+from .medium import MediumPlayer
+
+PLAYERS: dict[str, Callable[[int | None], Player]] = {
+    "random": lambda seed: RandomPlayer(seed),
+    "medium": lambda seed: MediumPlayer(seed),
+    "hard": lambda seed: HardPlayer(seed),
+}
+LEVELS = tuple(PLAYERS)
+
+
+def get_player(name: str, seed: int | None = None) -> Player:
+    """A fresh player of level `name` ("random", "medium" or "hard")."""
+    try:
+        factory = PLAYERS[name]
+    except KeyError:
+        raise ValueError(f"unknown computer player {name!r}; known: {', '.join(PLAYERS)}") from None
+    return factory(seed)
+
+
+__all__ = ["LEVELS", "PLAYERS", "HardPlayer", "MediumPlayer", "get_player"]

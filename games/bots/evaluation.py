@@ -1,0 +1,245 @@
+"""The bots' arithmetic: piece values, expected battle results and the danger a position is in.
+
+All of it works on a `Position`: the bot's own pieces with their ranks, the enemy pieces
+with the rank probabilities of `Beliefs`, nothing else. A move is scored as what it is
+expected to win now, minus what the opponent's best reply is expected to take, plus how
+much closer the moving piece gets to something it can profitably attack.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from games.engine import (
+    ATTACKER,
+    BOMB,
+    BOTH,
+    COLONEL,
+    FLAG,
+    GENERAL,
+    IMMOVABLE,
+    LIEUTENANT,
+    MAJOR,
+    MARSHAL,
+    MINER,
+    SCOUT,
+    SERGEANT,
+    SPY,
+    Variant,
+    View,
+    get_variant,
+    resolve_battle,
+)
+from games.engine.pieces import CAPTAIN
+
+from .knowledge import Beliefs, Probs
+
+FLAG_VALUE = 1000.0
+BASE_VALUES = {
+    SPY: 25.0,
+    SCOUT: 5.0,
+    MINER: 12.0,
+    SERGEANT: 7.0,
+    LIEUTENANT: 11.0,
+    CAPTAIN: 18.0,
+    MAJOR: 30.0,
+    COLONEL: 48.0,
+    GENERAL: 75.0,
+    MARSHAL: 110.0,
+    BOMB: 8.0,
+    FLAG: FLAG_VALUE,
+}
+EMPTY = -1
+
+
+@dataclass
+class Position:
+    """The board as one side knows it. `ranks[sq]` is None for a hidden enemy piece."""
+
+    variant: Variant
+    me: int
+    owner: list[int]  # RED, BLUE or EMPTY per square
+    ranks: list[int | None]
+    revealed: list[bool]  # whether the opponent knows the rank of our piece there
+    moved: list[bool]
+
+    @classmethod
+    def from_view(cls, view: View) -> Position:
+        variant = get_variant(view.variant)
+        owner = [EMPTY if p is None else p.color for p in view.board]
+        ranks = [None if p is None else p.rank for p in view.board]
+        revealed = [bool(p and p.revealed) for p in view.board]
+        moved = [bool(p and p.moved) for p in view.board]
+        return cls(variant, view.viewer, owner, ranks, revealed, moved)
+
+    def copy(self) -> Position:
+        return Position(
+            self.variant, self.me, self.owner[:], self.ranks[:], self.revealed[:], self.moved[:]
+        )
+
+    def mine(self) -> list[int]:
+        return [sq for sq, o in enumerate(self.owner) if o == self.me]
+
+    def enemies(self) -> list[int]:
+        return [sq for sq, o in enumerate(self.owner) if o == 1 - self.me]
+
+    def relocate(self, src: int, dst: int, revealed: bool) -> None:
+        self.owner[dst], self.ranks[dst] = self.owner[src], self.ranks[src]
+        self.revealed[dst], self.moved[dst] = revealed, True
+        self.clear(src)
+
+    def clear(self, square: int) -> None:
+        self.owner[square], self.ranks[square] = EMPTY, None
+        self.revealed[square] = self.moved[square] = False
+
+
+class Values:
+    """What each rank is worth to each side in this game, given what is still alive."""
+
+    def __init__(self, variant: Variant, view: View, beliefs: Beliefs) -> None:
+        me, enemy = view.viewer, 1 - view.viewer
+        own_ranks = [p.rank for p in view.board if p and p.color == me]
+        enemy_bombs = beliefs.hidden_counts.get(BOMB, 0) + sum(
+            1 for p in view.board if p and p.color == enemy and p.rank == BOMB
+        )
+        enemy_marshal = any(beliefs.p(sq, r) > 0 for sq in beliefs.probs for r in variant.spy_beats)
+        self.mine = self._table(own_ranks.count(MINER), enemy_bombs > 0, enemy_marshal)
+        enemy_miners = sum(p.get(MINER, 0.0) for p in beliefs.probs.values())
+        own_marshal = any(r in variant.spy_beats for r in own_ranks)
+        self.theirs = self._table(round(enemy_miners), BOMB in own_ranks, own_marshal)
+
+    @staticmethod
+    def _table(miners: int, bombs_to_clear: bool, spy_has_target: bool) -> dict[int, float]:
+        table = dict(BASE_VALUES)
+        if bombs_to_clear:
+            table[MINER] += 18.0 / max(1, miners)
+        if not spy_has_target:
+            table[SPY] = 2.0
+        return table
+
+
+def attack_value(rank: int, probs: Probs, values: Values, variant: Variant, hidden: bool) -> float:
+    """Expected gain of our piece of `rank` attacking an enemy piece with these probabilities."""
+    mine, theirs = values.mine[rank], values.theirs
+    gain = 0.0
+    for enemy_rank, p in probs.items():
+        if enemy_rank == FLAG:
+            gain += p * FLAG_VALUE
+            continue
+        result = resolve_battle(rank, enemy_rank, variant)
+        if result == ATTACKER:
+            gain += p * theirs[enemy_rank]
+        elif result == BOTH:
+            gain += p * (theirs[enemy_rank] - mine)
+        else:
+            gain -= p * mine
+    if hidden:  # learning a rank is worth something, the more so the bigger the piece may be
+        gain += 0.12 * sum(p * theirs[r] for r, p in probs.items() if r != FLAG)
+    return gain
+
+
+def threat_value(probs: Probs, rank: int, values: Values, variant: Variant, known: float) -> float:
+    """Expected gain of the opponent attacking our piece of `rank` with a piece of these
+    probabilities, if it attacks only when that is good for it. `known` discounts an attack
+    made without knowing our rank."""
+    target = FLAG_VALUE if rank == FLAG else values.mine[rank]
+    gain = 0.0
+    for enemy_rank, p in probs.items():
+        if enemy_rank in IMMOVABLE or p == 0.0:
+            continue
+        result = resolve_battle(enemy_rank, rank, variant)
+        if result == ATTACKER:
+            gain += p * target
+        elif result == BOTH:
+            gain += p * max(0.0, target - values.theirs[enemy_rank])
+    return gain * known
+
+
+def knowledge_factor(position: Position, square: int) -> float:
+    if position.revealed[square]:
+        return 1.0
+    return 0.55 if position.moved[square] else 0.4
+
+
+class Danger:
+    """The opponent's best expected capture in a position (its best reply)."""
+
+    def __init__(self, beliefs: Beliefs, values: Values) -> None:
+        self.beliefs = beliefs
+        self.values = values
+        self.variant = beliefs.variant
+        self._cache: dict[tuple[int, int, float], float] = {}
+
+    def pair(self, enemy_square: int, probs: Probs, rank: int, known: float) -> float:
+        key = (enemy_square, rank, known)
+        if key not in self._cache:
+            self._cache[key] = threat_value(probs, rank, self.values, self.variant, known)
+        return self._cache[key]
+
+    def best_reply(self, position: Position, probs_at: dict[int, Probs]) -> float:
+        """`probs_at[sq]` gives the rank probabilities of the enemy piece now on `sq`."""
+        owner, ranks, me = position.owner, position.ranks, position.me
+        best = 0.0
+        for square, probs in probs_at.items():
+            if owner[square] != 1 - me:
+                continue
+            for ray in self.variant.rays[square]:
+                target = ray[0]
+                if owner[target] == me:
+                    best = max(
+                        best,
+                        self.pair(square, probs, ranks[target], knowledge_factor(position, target)),
+                    )
+                    continue
+                if owner[target] != EMPTY or probs.get(SCOUT, 0.0) == 0.0:
+                    continue
+                best = max(best, self._scout_line(position, square, probs, ray))
+        return best
+
+    def _scout_line(
+        self, position: Position, square: int, probs: Probs, ray: tuple[int, ...]
+    ) -> float:
+        for target in ray[1:]:
+            if position.owner[target] == EMPTY:
+                continue
+            if position.owner[target] != position.me:
+                return 0.0
+            rank = position.ranks[target]
+            scout_only = {SCOUT: probs[SCOUT]}
+            return self.pair(-1 - square, scout_only, rank, knowledge_factor(position, target))
+        return 0.0
+
+
+def distances_from(
+    variant: Variant, position: Position, start: int, limit: int = 12
+) -> dict[int, int]:
+    """Steps from `start` to every square reachable through empty squares or our own movable
+    pieces (which can step aside), at most `limit` deep."""
+    owner, ranks, me = position.owner, position.ranks, position.me
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        square = queue.popleft()
+        depth = seen[square]
+        if depth >= limit:
+            continue
+        for nxt in variant.neighbors[square]:
+            if nxt in seen:
+                continue
+            if owner[nxt] == EMPTY or (owner[nxt] == me and ranks[nxt] not in IMMOVABLE):
+                seen[nxt] = depth + 1
+                queue.append(nxt)
+    return seen
+
+
+__all__ = [
+    "BASE_VALUES",
+    "Danger",
+    "FLAG_VALUE",
+    "Position",
+    "Values",
+    "attack_value",
+    "distances_from",
+    "threat_value",
+]

@@ -1,0 +1,194 @@
+"""`hard`: reasons about hidden pieces and looks at the opponent's best reply.
+
+Each turn it (1) rebuilds its beliefs about every enemy piece from the view (army counts,
+moves, battles, how each piece behaved), (2) values each legal move as the expected gain of
+the move itself (a battle is weighed over the defender's possible ranks), minus the
+expected loss to the opponent's best capture afterwards (flag included), plus progress of
+the moving piece towards the enemy pieces it can attack with profit (a miner towards likely
+bombs, a scout towards unknown pieces it can unmask, a strong piece towards weaker ones),
+and (3) plays the best, with small penalties against shuffling back and forth and more
+appetite for battles when nothing has happened for a long time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from games.engine import (
+    ATTACKER,
+    BOMB,
+    BOTH,
+    FLAG,
+    SCOUT,
+    Move,
+    Variant,
+    View,
+    generate_setup,
+    get_variant,
+    resolve_battle,
+)
+from games.engine.players import Player
+
+from .evaluation import Danger, Position, Values, attack_value, distances_from
+from .knowledge import Beliefs, Probs, Tracker, build_beliefs
+
+
+class HardPlayer(Player):
+    name = "hard"
+    reply_weight = 0.9  # how much of the opponent's best expected capture we count
+    progress_weight = 1.0
+    use_behaviour = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.rng = random.Random(seed)
+        self.tracker = Tracker()
+        self.recent: deque[tuple[int, int]] = deque(maxlen=16)
+        self.captures_seen = 0
+        self.quiet_turns = 0
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> dict[int, int]:
+        assert self.variant is not None
+        return guarded_setup(self.variant, self.color, self.rng)
+
+    # ------------------------------------------------------------------ moves
+    def move(self, view: View) -> Move:
+        self.tracker.observe(view)
+        self._count_quiet(view)
+        moves = [Move(src, dst) for src, dst in view.legal_moves]
+        if len(moves) == 1:
+            return moves[0]
+        scorer = MoveScorer(view, build_beliefs(view, self.tracker, self.use_behaviour), self)
+        scored = [(scorer.score(m) + self._habit(m) + self.rng.random() * 0.05, m) for m in moves]
+        best = max(scored, key=lambda item: item[0])[1]
+        self.recent.append((best.src, best.dst))
+        return best
+
+    def _count_quiet(self, view: View) -> None:
+        captures = len(view.captured[0]) + len(view.captured[1])
+        self.quiet_turns = 0 if captures != self.captures_seen else self.quiet_turns + 1
+        self.captures_seen = captures
+
+    def _habit(self, move: Move) -> float:
+        """Penalties against undoing the last move and repeating recent ones."""
+        penalty = 0.0
+        if self.recent and self.recent[-1] == (move.dst, move.src):
+            penalty += 1.5
+        penalty += 0.6 * sum(1 for m in self.recent if m == (move.src, move.dst))
+        return -penalty
+
+    @property
+    def aggression(self) -> float:
+        """More appetite for battles after a long quiet spell (a draw comes after 200 each)."""
+        return max(0.0, (self.quiet_turns - 25) / 10.0)
+
+
+class MoveScorer:
+    """Scores moves of one turn; shares the per-turn work (beliefs, values, targets)."""
+
+    def __init__(self, view: View, beliefs: Beliefs, bot: HardPlayer) -> None:
+        self.view = view
+        self.variant = get_variant(view.variant)
+        self.beliefs = beliefs
+        self.bot = bot
+        self.position = Position.from_view(view)
+        self.values = Values(self.variant, view, beliefs)
+        self.danger = Danger(beliefs, self.values)
+        self.probs_at: dict[int, Probs] = dict(beliefs.probs)
+        self.baseline = self.danger.best_reply(self.position, self.probs_at)
+        self._targets: dict[int, list[tuple[float, dict[int, int]]]] = {}
+        self._distance_maps: dict[int, dict[int, int]] = {}
+
+    def score(self, move: Move) -> float:
+        position = self.position
+        rank = position.ranks[move.src]
+        assert rank is not None
+        if position.owner[move.dst] == 1 - position.me:
+            return self._attack(move, rank) + self.bot.aggression
+        after = position.copy()
+        after.relocate(
+            move.src, move.dst, position.revealed[move.src] or self._shows_scout(move, rank)
+        )
+        reply = self.danger.best_reply(after, self.probs_at)
+        return (self.baseline - reply) * self.bot.reply_weight + self._progress(move, rank)
+
+    def _shows_scout(self, move: Move, rank: int) -> bool:
+        return rank == SCOUT and move.dst not in self.variant.neighbors[move.src]
+
+    def _attack(self, move: Move, rank: int) -> float:
+        probs = self.beliefs.of(move.dst)
+        hidden = self.position.ranks[move.dst] is None
+        gain = attack_value(rank, probs, self.values, self.variant, hidden)
+        if probs.get(FLAG, 0.0) >= 0.999:
+            return gain
+        win, lose = self._branches(rank, probs)
+        reply = 0.0
+        if win > 0:
+            after = self.position.copy()
+            after.clear(move.dst)
+            after.relocate(move.src, move.dst, True)
+            reply += win * self.danger.best_reply(after, self.probs_at)
+        if lose > 0:
+            after = self.position.copy()
+            after.clear(move.src)
+            reply += lose * self.danger.best_reply(after, self.probs_at)
+        return gain + (self.baseline - reply) * self.bot.reply_weight
+
+    def _branches(self, rank: int, probs: Probs) -> tuple[float, float]:
+        win = lose = 0.0
+        for enemy_rank, p in probs.items():
+            result = resolve_battle(rank, enemy_rank, self.variant)
+            if result == ATTACKER:
+                win += p
+            elif result == BOTH:
+                lose += p  # our piece is gone as well
+            else:
+                lose += p
+        return win, lose
+
+    # ------------------------------------------------------------------ progress
+    def _progress(self, move: Move, rank: int) -> float:
+        targets = self._targets_for(rank)
+        if not targets:
+            return 0.0
+        before = max(value / (1 + dist.get(move.src, 20)) for value, dist in targets)
+        after = max(value / (1 + dist.get(move.dst, 20)) for value, dist in targets)
+        return (after - before) * self.bot.progress_weight
+
+    def _targets_for(self, rank: int) -> list[tuple[float, dict[int, int]]]:
+        """The enemy pieces a piece of `rank` would gain by attacking, with distance maps."""
+        if rank not in self._targets:
+            found = []
+            for square, probs in self.beliefs.probs.items():
+                hidden = self.position.ranks[square] is None
+                value = attack_value(rank, probs, self.values, self.variant, hidden)
+                if value > 0.5:
+                    found.append((value, self._distances(square)))
+            found.sort(key=lambda item: -item[0])
+            self._targets[rank] = found[:6]
+        return self._targets[rank]
+
+    def _distances(self, square: int) -> dict[int, int]:
+        if square not in self._distance_maps:
+            self._distance_maps[square] = distances_from(self.variant, self.position, square)
+        return self._distance_maps[square]
+
+
+def guarded_setup(variant: Variant, color: int, rng: random.Random) -> dict[int, int]:
+    """The flag on the back row (away from the edges when it can be guarded), bombs on
+    every square next to it while bombs last, the rest by the engine's generator."""
+    back = [sq for sq in variant.setup_squares(color) if variant.is_back_row(color, sq)]
+    bombs = variant.army_counts.get(BOMB, 0)
+    candidates = [sq for sq in back if len(variant.neighbors[sq]) <= bombs] or back
+    flag = rng.choice(candidates)
+    placed = {flag: FLAG}
+    for square in sorted(variant.neighbors[flag]):
+        if bombs and variant.is_setup_square(color, square):
+            placed[square] = BOMB
+            bombs -= 1
+    return generate_setup(variant, color, rng, placed)
+
+
+__all__ = ["HardPlayer", "MoveScorer", "guarded_setup"]

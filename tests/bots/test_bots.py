@@ -1,0 +1,164 @@
+"""The computer players: what they believe, what they choose, and that they play whole games."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bots import LEVELS, HardPlayer, MediumPlayer, get_player
+from games.bots.knowledge import build_beliefs, fit, hidden_counts
+from games.engine import (
+    BLUE,
+    BOMB,
+    CAPTAIN,
+    FLAG,
+    GENERAL,
+    MARSHAL,
+    MINER,
+    RED,
+    SCOUT,
+    Game,
+    Move,
+    get_variant,
+    validate_setup,
+)
+from games.engine.players import RandomPlayer
+from games.engine.referee import Referee
+
+BARRAGE = get_variant("barrage")
+
+
+def sq(row: int, col: int) -> int:
+    return row * 10 + col
+
+
+def test_registry_knows_every_level() -> None:
+    assert LEVELS == ("random", "medium", "hard")
+    assert isinstance(get_player("random", 1), RandomPlayer)
+    assert isinstance(get_player("medium", 1), MediumPlayer)
+    assert isinstance(get_player("hard", 1), HardPlayer)
+    with pytest.raises(ValueError, match="unknown computer player"):
+        get_player("grandmaster")
+
+
+@pytest.mark.parametrize("variant", ["classic", "barrage", "duel", "mini"])
+def test_hard_setup_is_legal_with_a_guarded_flag(variant: str) -> None:
+    bot = HardPlayer(3)
+    bot.start(BLUE, get_variant(variant))
+    setup = bot.setup()
+    validate_setup(get_variant(variant), BLUE, setup)
+    flag = next(s for s, r in setup.items() if r == FLAG)
+    assert get_variant(variant).is_back_row(BLUE, flag)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("variant", ["classic", "barrage", "duel", "mini"])
+def test_bots_play_whole_games_without_forfeit(level: str, variant: str) -> None:
+    result = Referee(variant, get_player(level, 1), RandomPlayer(2)).play()
+    assert result.forfeit is None and result.outcome is not None
+    result = Referee(variant, RandomPlayer(3), get_player(level, 4)).play()
+    assert result.forfeit is None and result.outcome is not None
+
+
+def test_fit_matches_counts_and_rows() -> None:
+    weights = {
+        1: {BOMB: 1.0, FLAG: 1.0, SCOUT: 1.0},
+        2: {BOMB: 1.0, FLAG: 4.0, SCOUT: 1.0},
+        3: {SCOUT: 1.0},
+    }
+    probs = fit(weights, {BOMB: 1, FLAG: 1, SCOUT: 1})
+    assert probs[3] == {SCOUT: pytest.approx(1.0)}
+    for row in probs.values():
+        assert sum(row.values()) == pytest.approx(1.0)
+    assert probs[1][BOMB] + probs[2][BOMB] == pytest.approx(1.0, abs=0.03)
+    assert probs[2][FLAG] > probs[1][FLAG]
+
+
+def barrage_position(extra_moves: list[Move]) -> Game:
+    red = {
+        sq(0, 0): FLAG,
+        sq(0, 1): BOMB,
+        sq(1, 0): MARSHAL,
+        sq(3, 4): GENERAL,
+        sq(3, 5): MINER,
+        sq(3, 8): SCOUT,
+        sq(2, 9): SCOUT,
+        sq(0, 9): 1,
+    }
+    blue = {
+        sq(9, 9): FLAG,
+        sq(9, 8): BOMB,
+        sq(6, 4): MARSHAL,
+        sq(6, 0): GENERAL,
+        sq(7, 5): MINER,
+        sq(6, 9): SCOUT,
+        sq(8, 1): SCOUT,
+        sq(9, 0): 1,
+    }
+    game = Game.from_setups("barrage", red, blue)
+    for move in extra_moves:
+        game.push(move)
+    return game
+
+
+def test_beliefs_use_moves_scouts_and_counts() -> None:
+    # Red's scout runs (3,8) -> (5,8); blue's scout (6,9) runs to (4,9): both show as scouts.
+    game = barrage_position([Move(sq(3, 8), sq(5, 8)), Move(sq(6, 9), sq(4, 9))])
+    view = game.view(RED)
+    beliefs = build_beliefs(view)
+    assert beliefs.of(sq(4, 9)) == {SCOUT: 1.0}
+    assert hidden_counts(BARRAGE, view)[SCOUT] == 2
+    for square, probs in beliefs.probs.items():
+        assert sum(probs.values()) == pytest.approx(1.0)
+        if view.board[square].moved:
+            assert probs.get(BOMB, 0.0) == 0.0 and probs.get(FLAG, 0.0) == 0.0
+    total_flag = sum(p.get(FLAG, 0.0) for p in beliefs.probs.values())
+    assert total_flag == pytest.approx(1.0, abs=1e-3)
+    back_row = beliefs.p(sq(9, 9), FLAG)
+    assert back_row > beliefs.p(sq(7, 5), FLAG)
+
+
+def test_hard_takes_a_revealed_weaker_piece() -> None:
+    game = Game.from_position(
+        "classic",
+        {
+            sq(0, 0): (RED, FLAG),
+            sq(3, 3): (RED, GENERAL),
+            sq(9, 9): (BLUE, FLAG),
+            sq(8, 0): (BLUE, MINER),
+            sq(3, 4): (BLUE, CAPTAIN),
+        },
+    )
+    game.board[sq(3, 4)].revealed = True
+    bot = HardPlayer(1)
+    bot.start(RED, get_variant("classic"))
+    assert bot.move(game.view(RED)) == Move(sq(3, 3), sq(3, 4))
+
+
+def test_hard_removes_a_threat_to_its_flag() -> None:
+    game = Game.from_position(
+        "classic",
+        {
+            sq(0, 5): (RED, FLAG),
+            sq(0, 4): (RED, BOMB),
+            sq(0, 6): (RED, BOMB),
+            sq(2, 5): (RED, MARSHAL),
+            sq(3, 0): (RED, SCOUT),
+            sq(9, 9): (BLUE, FLAG),
+            sq(1, 5): (BLUE, CAPTAIN),
+            sq(8, 0): (BLUE, MINER),
+        },
+    )
+    game.board[sq(1, 5)].moved = True
+    bot = HardPlayer(1)
+    bot.start(RED, get_variant("classic"))
+    assert bot.move(game.view(RED)) == Move(sq(2, 5), sq(1, 5))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_answer_a_legal_move_of_the_view(level: str) -> None:
+    game = barrage_position([])
+    bot = get_player(level, 5)
+    bot.start(RED, BARRAGE)
+    view = game.view(RED)
+    move = bot.move(view)
+    assert (move.src, move.dst) in view.legal_moves
