@@ -27,8 +27,11 @@ def import_record_bytes(data: bytes) -> Game:
     record = parse_record(data)
     played = replay(record)
     if played.outcome is None:
-        raise NotFinished("the record has no result and the game is not over after its "
-                          f"{len(record.moves)} moves", code="unfinished")
+        raise NotFinished(
+            "the record has no result and the game is not over after its "
+            f"{len(record.moves)} moves",
+            code="unfinished",
+        )
     return store_game(record, played)
 
 
@@ -50,9 +53,17 @@ def store_game(record: GameRecord, played: engine.Game) -> Game:
     now = timezone.now()
     with transaction.atomic():
         game = Game.objects.create(
-            variant=played.variant.name, status=Game.Status.FINISHED, private=True,
-            red_name=red_name, blue_name=blue_name, state=played.to_dict(), ply=played.ply,
-            winner=outcome.winner, termination=outcome.termination, started=now, finished=now,
+            variant=played.variant.name,
+            status=Game.Status.FINISHED,
+            private=True,
+            red_name=red_name,
+            blue_name=blue_name,
+            state=played.to_dict(),
+            ply=played.ply,
+            winner=outcome.winner,
+            termination=outcome.termination,
+            started=now,
+            finished=now,
         )
         Move.objects.bulk_create([move_row(game, played.variant, r) for r in played.history])
     return game
@@ -62,9 +73,14 @@ def move_row(game: Game, variant: engine.Variant, result: engine.MoveResult) -> 
     """The Move row of a played move, as the game service writes it."""
     battle = result.battle
     return Move(
-        game=game, ply=result.ply, from_square=result.move.src, to_square=result.move.dst,
-        notation=engine.move_name(result.move, variant), color=result.color,
-        attacker_rank=result.rank, defender_rank=battle.defender if battle else None,
+        game=game,
+        ply=result.ply,
+        from_square=result.move.src,
+        to_square=result.move.dst,
+        notation=engine.move_name(result.move, variant),
+        color=result.color,
+        attacker_rank=result.rank,
+        defender_rank=battle.defender if battle else None,
         battle_result=battle.result if battle else "",
     )
 
@@ -78,10 +94,18 @@ def record_of(game: Game) -> GameRecord:
     outcome = None
     if game.termination in engine.TERMINATIONS and game.winner in (RED, BLUE, None):
         outcome = engine.Outcome(game.winner, game.termination)
-    moves = tuple(engine.Move(src, dst) for src, dst in
-                  game.moves.order_by("ply").values_list("from_square", "to_square"))
-    return GameRecord(variant=game.variant, red_setup=dict(red), blue_setup=dict(blue), moves=moves,
-                      players=(game.red_name, game.blue_name), result=outcome)
+    moves = tuple(
+        engine.Move(src, dst)
+        for src, dst in game.moves.order_by("ply").values_list("from_square", "to_square")
+    )
+    return GameRecord(
+        variant=game.variant,
+        red_setup=dict(red),
+        blue_setup=dict(blue),
+        moves=moves,
+        players=(game.red_name, game.blue_name),
+        result=outcome,
+    )
 
 
 def export_xml(game: Game) -> str:

@@ -37,7 +37,9 @@ def read_record_bytes(path: str) -> bytes:
     with open(path, "rb") as handle:
         data = handle.read(MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:
-        raise NotationError(f"larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB: not a game record")
+        raise NotationError(
+            f"larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB: not a game record"
+        )
     return data
 
 
@@ -47,14 +49,20 @@ def check_file(path: str) -> tuple[bool, str]:
         game = replay(parse_record(read_record_bytes(path)))
     except RecordError as error:
         if error.move_number is not None:
-            return False, f"{path}: illegal move {error.move_number} ({error.move_text}): {error.reason}"
+            return (
+                False,
+                f"{path}: illegal move {error.move_number} ({error.move_text}): {error.reason}",
+            )
         return False, f"{path}: error: {error.reason}"
     except NotationError as error:
         return False, f"{path}: error: {error}"
     except OSError as error:
         return False, f"{path}: error: cannot read the file: {error.strerror or error}"
     except Exception as error:  # one bad file must not stop a batch, nor print a traceback
-        return False, f"{path}: error: internal error, please report: {type(error).__name__}: {error}"
+        return (
+            False,
+            f"{path}: error: internal error, please report: {type(error).__name__}: {error}",
+        )
     return True, f"{path}: ok {outcome_text(game)}"
 
 
@@ -68,11 +76,16 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m games.engine", description="The Stratego rules engine.")
+    parser = argparse.ArgumentParser(
+        prog="python -m games.engine", description="The Stratego rules engine."
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    check = commands.add_parser("check", help="replay game records (StraDoS2 XML or GSN) through the engine",
-                                description="Replay records and print one line per file; exit 1 if any "
-                                            "file holds an illegal move or is no record.")
+    check = commands.add_parser(
+        "check",
+        help="replay game records (StraDoS2 XML or GSN) through the engine",
+        description="Replay records and print one line per file; exit 1 if any "
+        "file holds an illegal move or is no record.",
+    )
     check.add_argument("files", nargs="+", metavar="FILE", help="record files")
     check.set_defaults(run=cmd_check)
     return parser

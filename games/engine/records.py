@@ -47,7 +47,20 @@ from .variants import VARIANTS, Variant, get_variant
 
 # ----------------------------------------------------------------------------- field string
 
-_CODE_RANKS = (BOMB, SPY, SCOUT, MINER, SERGEANT, LIEUTENANT, CAPTAIN, MAJOR, COLONEL, GENERAL, MARSHAL, FLAG)
+_CODE_RANKS = (
+    BOMB,
+    SPY,
+    SCOUT,
+    MINER,
+    SERGEANT,
+    LIEUTENANT,
+    CAPTAIN,
+    MAJOR,
+    COLONEL,
+    GENERAL,
+    MARSHAL,
+    FLAG,
+)
 RED_CODES = "BCDEFGHIJKLM"
 BLUE_CODES = "NOPQRSTUVWXY"
 EMPTY, LAKE = "A", "_"
@@ -72,10 +85,14 @@ def parse_field(text: str, variant: Variant | str = "classic") -> tuple[Setup, S
     """
     variant = _as_variant(variant)
     if not isinstance(text, str):
-        raise NotationError(f"a field is a string of {variant.size} characters, not {type(text).__name__}")
+        raise NotationError(
+            f"a field is a string of {variant.size} characters, not {type(text).__name__}"
+        )
     text = text.strip()
     if len(text) != variant.size:
-        raise NotationError(f"a {variant.name} field has {variant.size} characters, this one has {len(text)}")
+        raise NotationError(
+            f"a {variant.name} field has {variant.size} characters, this one has {len(text)}"
+        )
     setups: tuple[Setup, Setup] = ({}, {})
     for square, char in enumerate(text):
         _read_field_char(char, square, variant, setups)
@@ -99,14 +116,18 @@ def _read_field_char(char: str, square: int, variant: Variant, setups: tuple[Set
     setups[color][square] = rank
 
 
-def field_string(red: Mapping[int, int], blue: Mapping[int, int], variant: Variant | str = "classic") -> str:
+def field_string(
+    red: Mapping[int, int], blue: Mapping[int, int], variant: Variant | str = "classic"
+) -> str:
     """The field string of two setups: upper case pieces, `A` empty, `_` lakes."""
     variant = _as_variant(variant)
     chars = [LAKE if sq in variant.lakes else EMPTY for sq in range(variant.size)]
     for color, setup in ((RED, red), (BLUE, blue)):
         for square, rank in setup.items():
             if not variant.is_on_board(square) or square in variant.lakes:
-                raise NotationError(f"square {square} cannot hold a piece on a {variant.name} board")
+                raise NotationError(
+                    f"square {square} cannot hold a piece on a {variant.name} board"
+                )
             if chars[square] != EMPTY:
                 raise NotationError(f"two pieces on {square_name(square, variant)}")
             if (color, rank) not in _ENCODE:
@@ -117,11 +138,28 @@ def field_string(red: Mapping[int, int], blue: Mapping[int, int], variant: Varia
 
 # ----------------------------------------------------------------------------- results
 
-RESULT_TERMINATIONS = {0: "no_moves", 1: "flag_captured", 2: "no_moves_both", 3: "resignation",
-                       4: "agreed_draw", 10: "time", 11: "forfeit", 12: "forfeit", 13: "forfeit",
-                       14: "forfeit"}
-TERMINATION_TYPES = {"no_moves": 0, "flag_captured": 1, "no_moves_both": 2, "resignation": 3,
-                     "agreed_draw": 4, "move_cap": 4, "time": 10, "forfeit": 11}
+RESULT_TERMINATIONS = {
+    0: "no_moves",
+    1: "flag_captured",
+    2: "no_moves_both",
+    3: "resignation",
+    4: "agreed_draw",
+    10: "time",
+    11: "forfeit",
+    12: "forfeit",
+    13: "forfeit",
+    14: "forfeit",
+}
+TERMINATION_TYPES = {
+    "no_moves": 0,
+    "flag_captured": 1,
+    "no_moves_both": 2,
+    "resignation": 3,
+    "agreed_draw": 4,
+    "move_cap": 4,
+    "time": 10,
+    "forfeit": 11,
+}
 _DRAW_TYPES = frozenset({2, 4})
 _DECISIVE_TYPES = frozenset({0, 1, 3})
 # Endings the engine finds by itself while replaying; the others are applied from the record.
@@ -145,7 +183,11 @@ def result_outcome(result_type: int, winner: int | None) -> Outcome:
 def describe_outcome(outcome: Outcome | None) -> str:
     if outcome is None:
         return "no result"
-    who = "a draw" if outcome.winner is None else ("Red wins" if outcome.winner == RED else "Blue wins")
+    who = (
+        "a draw"
+        if outcome.winner is None
+        else ("Red wins" if outcome.winner == RED else "Blue wins")
+    )
     return f"{who} by {outcome.termination}"
 
 
@@ -171,8 +213,10 @@ class GameRecord:
         if game.phase == "setup":
             raise NotationError("a game still in its setup phase has no record yet")
         if len(game.history) != game.ply:
-            raise NotationError(f"this Game object holds {len(game.history)} of the game's {game.ply} "
-                                "moves (restored from a dict?); replay the moves to record it")
+            raise NotationError(
+                f"this Game object holds {len(game.history)} of the game's {game.ply} "
+                "moves (restored from a dict?); replay the moves to record it"
+            )
         outcome = game.outcome
         return cls(
             variant=game.variant.name,
@@ -192,8 +236,13 @@ class RecordError(NotationError):
     None when the record's setups or result are wrong rather than a move.
     """
 
-    def __init__(self, reason: str, move_number: int | None = None, move_text: str | None = None,
-                 code: str = "") -> None:
+    def __init__(
+        self,
+        reason: str,
+        move_number: int | None = None,
+        move_text: str | None = None,
+        code: str = "",
+    ) -> None:
         self.reason = reason
         self.move_number = move_number
         self.move_text = move_text
@@ -208,8 +257,10 @@ def _check_setups(variant: Variant, red: Mapping[int, int], blue: Mapping[int, i
             validate_setup(variant, color, setup)
         except SetupError as error:
             name = "Red" if color == RED else "Blue"
-            raise RecordError(f"{name}'s setup is not a legal {variant.name} setup: {error.message}",
-                              code=error.code) from None
+            raise RecordError(
+                f"{name}'s setup is not a legal {variant.name} setup: {error.message}",
+                code=error.code,
+            ) from None
 
 
 def replay(record: GameRecord) -> Game:
@@ -221,7 +272,9 @@ def replay(record: GameRecord) -> Game:
         try:
             game.push(move)
         except IllegalMoveError as error:
-            raise RecordError(error.message, number, _move_text(move, variant), error.code) from None
+            raise RecordError(
+                error.message, number, _move_text(move, variant), error.code
+            ) from None
     _apply_result(game, record)
     return game
 
@@ -239,13 +292,19 @@ def _apply_result(game: Game, record: GameRecord) -> None:
         return
     if actual is None:
         if expected.termination in ENGINE_TERMINATIONS:
-            raise RecordError(f"the record says {describe_outcome(expected)}, but after its "
-                              f"{len(record.moves)} moves the game is not over", code="wrong_result")
+            raise RecordError(
+                f"the record says {describe_outcome(expected)}, but after its "
+                f"{len(record.moves)} moves the game is not over",
+                code="wrong_result",
+            )
         game.end(expected)
         return
     if not _same_result(actual, expected):
-        raise RecordError(f"the record says {describe_outcome(expected)}, but the game ends with "
-                          f"{describe_outcome(actual)} after move {game.ply}", code="wrong_result")
+        raise RecordError(
+            f"the record says {describe_outcome(expected)}, but the game ends with "
+            f"{describe_outcome(actual)} after move {game.ply}",
+            code="wrong_result",
+        )
 
 
 def _same_result(actual: Outcome, expected: Outcome) -> bool:
@@ -253,13 +312,19 @@ def _same_result(actual: Outcome, expected: Outcome) -> bool:
         return False
     # A move-cap draw is written as type 4 (draw), which reads back as an agreed draw.
     return actual.termination == expected.termination or (
-        actual.termination == "move_cap" and expected.termination == "agreed_draw")
+        actual.termination == "move_cap" and expected.termination == "agreed_draw"
+    )
 
 
 # ----------------------------------------------------------------------------- XML (StraDoS2)
 
-XML_TYPES = {"classic": "classic", "barrage": "barrage", "duell": "duel", "duel": "duel",
-             "classicfree": "classic"}
+XML_TYPES = {
+    "classic": "classic",
+    "barrage": "barrage",
+    "duell": "duel",
+    "duel": "duel",
+    "classicfree": "classic",
+}
 _XML_TYPE_OF_VARIANT = {"classic": "classic", "barrage": "barrage", "duel": "duell"}
 _UNSUPPORTED_TYPES = {"ultimate lightning", "ultimatelightning", "ultimate"}
 
@@ -269,7 +334,9 @@ def _variant_from_type(game_type: str, table: Mapping[str, str]) -> str:
     if key in table:
         return table[key]
     if key in _UNSUPPORTED_TYPES:
-        raise NotationError(f"game type {game_type!r} (ultimate lightning) is not played on this server")
+        raise NotationError(
+            f"game type {game_type!r} (ultimate lightning) is not played on this server"
+        )
     raise NotationError(f"unknown game type {game_type!r}; known: {', '.join(sorted(table))}")
 
 
@@ -298,7 +365,9 @@ def parse_xml(text: str | bytes) -> GameRecord:
     """A StraDoS2 XML record (`<stratego><game type=...>...`)."""
     root = _xml_root(text)
     if root.tag not in ("stratego", "game"):
-        raise NotationError(f"not a StraDoS2 record: the root element is <{root.tag}>, not <stratego>")
+        raise NotationError(
+            f"not a StraDoS2 record: the root element is <{root.tag}>, not <stratego>"
+        )
     game = root if root.tag == "game" else root.find("game")
     if game is None:
         raise NotationError("not a StraDoS2 record: <stratego> holds no <game>")
@@ -358,8 +427,15 @@ def _record_of(record_or_game: GameRecord | Game, players: tuple[str, str] | Non
     if isinstance(record_or_game, Game):
         return GameRecord.from_game(record_or_game, players or ("", ""))
     if players is not None:
-        return GameRecord(record_or_game.variant, record_or_game.red_setup, record_or_game.blue_setup,
-                          record_or_game.moves, players, record_or_game.result, record_or_game.result_type)
+        return GameRecord(
+            record_or_game.variant,
+            record_or_game.red_setup,
+            record_or_game.blue_setup,
+            record_or_game.moves,
+            players,
+            record_or_game.result,
+            record_or_game.result_type,
+        )
     return record_or_game
 
 
@@ -382,8 +458,13 @@ def write_xml(record_or_game: GameRecord | Game, players: tuple[str, str] | None
     game = ET.SubElement(root, "game", type=_XML_TYPE_OF_VARIANT[record.variant])
     ET.SubElement(game, "field", content=field_string(record.red_setup, record.blue_setup, variant))
     for number, move in enumerate(record.moves, start=1):
-        ET.SubElement(game, "move", id=str(number), source=square_name(move.src, variant, record=True),
-                      target=square_name(move.dst, variant, record=True))
+        ET.SubElement(
+            game,
+            "move",
+            id=str(number),
+            source=square_name(move.src, variant, record=True),
+            target=square_name(move.dst, variant, record=True),
+        )
     for number, name in enumerate(record.players, start=1):
         ET.SubElement(game, "player", id=str(number)).text = name
     codes = _result_codes(record)
@@ -398,14 +479,18 @@ def write_xml(record_or_game: GameRecord | Game, players: tuple[str, str] | None
 
 GSN_TYPES = {"0": "classic", "1": "barrage", "2": "classicfree", "3": "ultimate lightning"}
 _GSN_TYPE_OF_VARIANT = {"classic": 0, "barrage": 1}
-_GSN_TRAILER = re.compile(r"^(?P<red>.*) vs (?P<blue>.*) result (?P<type>-?\d+) winner (?P<winner>-?\d+)\s*$")
+_GSN_TRAILER = re.compile(
+    r"^(?P<red>.*) vs (?P<blue>.*) result (?P<type>-?\d+) winner (?P<winner>-?\d+)\s*$"
+)
 
 
 def parse_gsn(text: str | bytes) -> GameRecord:
     """A Gravon GSN text record (`#... Stratego-Notation v2`, type, field, moves, END, result)."""
     lines = [line.strip() for line in _decode(text).splitlines() if line.strip()]
     if not lines or not lines[0].startswith("#") or "stratego-notation" not in lines[0].lower():
-        raise NotationError("not a GSN record: the first line should be '#... Stratego-Notation v2'")
+        raise NotationError(
+            "not a GSN record: the first line should be '#... Stratego-Notation v2'"
+        )
     if len(lines) < 3:
         raise NotationError("the GSN record ends before its field; a truncated file?")
     source_type = _gsn_type(lines[1])
@@ -414,9 +499,11 @@ def parse_gsn(text: str | bytes) -> GameRecord:
     try:
         end = lines.index("END", 3)
     except ValueError:
-        raise NotationError("the GSN record has no END line after its moves; a truncated file?") from None
+        raise NotationError(
+            "the GSN record has no END line after its moves; a truncated file?"
+        ) from None
     moves = _gsn_moves(lines[3:end], get_variant(variant))
-    players, result, result_type = _gsn_trailer(lines[end + 1:])
+    players, result, result_type = _gsn_trailer(lines[end + 1 :])
     return GameRecord(variant, red, blue, moves, players, result, result_type, source_type)
 
 
@@ -432,7 +519,9 @@ def _decode(text: str | bytes) -> str:
 def _gsn_type(line: str) -> str:
     parts = line.split()
     if len(parts) != 2 or parts[0].lower() != "type":
-        raise NotationError(f"the second line of a GSN record should be 'type N', not {line[:40]!r}")
+        raise NotationError(
+            f"the second line of a GSN record should be 'type N', not {line[:40]!r}"
+        )
     return parts[1]
 
 
@@ -451,8 +540,10 @@ def _gsn_trailer(lines: list[str]) -> tuple[tuple[str, str], Outcome | None, int
         return ("", ""), None, None
     match = _GSN_TRAILER.match(lines[0])
     if not match:
-        raise NotationError(f"the line after END should be '<red> vs <blue> result N winner W', "
-                            f"not {lines[0][:60]!r}")
+        raise NotationError(
+            f"the line after END should be '<red> vs <blue> result N winner W', "
+            f"not {lines[0][:60]!r}"
+        )
     result_type, winner_code = int(match["type"]), int(match["winner"])
     if result_type in _DRAW_TYPES:
         winner = None
@@ -460,18 +551,26 @@ def _gsn_trailer(lines: list[str]) -> tuple[tuple[str, str], Outcome | None, int
         winner = GSN_WINNERS[winner_code]
     else:
         raise NotationError(f"GSN winner {winner_code} is not 0 (Red) or 1 (Blue)")
-    return (match["red"].strip(), match["blue"].strip()), result_outcome(result_type, winner), result_type
+    return (
+        (match["red"].strip(), match["blue"].strip()),
+        result_outcome(result_type, winner),
+        result_type,
+    )
 
 
-def write_gsn(record_or_game: GameRecord | Game, players: tuple[str, str] | None = None,
-              header: str = "0") -> str:
+def write_gsn(
+    record_or_game: GameRecord | Game, players: tuple[str, str] | None = None, header: str = "0"
+) -> str:
     """The GSN text of a record or game (classic and barrage only: GSN has no other types)."""
     record = _record_of(record_or_game, players)
     if record.variant not in _GSN_TYPE_OF_VARIANT:
         raise NotationError(f"GSN records have no game type for the {record.variant} variant")
     variant = get_variant(record.variant)
-    lines = [f"#{header} Stratego-Notation v2", f"type {_GSN_TYPE_OF_VARIANT[record.variant]}",
-             field_string(record.red_setup, record.blue_setup, variant)]
+    lines = [
+        f"#{header} Stratego-Notation v2",
+        f"type {_GSN_TYPE_OF_VARIANT[record.variant]}",
+        field_string(record.red_setup, record.blue_setup, variant),
+    ]
     lines += [move_name(move, variant, record=True) for move in record.moves]
     lines.append("END")
     codes = _result_codes(record)
@@ -494,11 +593,26 @@ def parse_record(text: str | bytes) -> GameRecord:
         return parse_gsn(text)
     if not start:
         raise NotationError("the file is empty")
-    raise NotationError("not a game record: neither StraDoS2 XML (<stratego>) nor GSN (#... Stratego-Notation)")
+    raise NotationError(
+        "not a game record: neither StraDoS2 XML (<stratego>) nor GSN (#... Stratego-Notation)"
+    )
 
 
 __all__ = [
-    "GameRecord", "RecordError", "parse_field", "field_string", "parse_xml", "write_xml", "parse_gsn",
-    "write_gsn", "parse_record", "replay", "result_outcome", "describe_outcome", "RESULT_TERMINATIONS",
-    "TERMINATION_TYPES", "XML_TYPES", "GSN_TYPES",
+    "GameRecord",
+    "RecordError",
+    "parse_field",
+    "field_string",
+    "parse_xml",
+    "write_xml",
+    "parse_gsn",
+    "write_gsn",
+    "parse_record",
+    "replay",
+    "result_outcome",
+    "describe_outcome",
+    "RESULT_TERMINATIONS",
+    "TERMINATION_TYPES",
+    "XML_TYPES",
+    "GSN_TYPES",
 ]

@@ -46,8 +46,10 @@ from games.engine.records import (
 
 RECORDS = Path(__file__).parent / "records"
 REPO = Path(__file__).resolve().parents[2]
-BARRAGE_EXAMPLE = ("BEAAAAAAAAMCDAAAAAAALDAAAAAAAAAAAAAAAAAKAA__AA__AAAA__AA__AAAA"
-                   "WAAAAAAAPPOAAAAAAANXAAAAAAAAYQAAAAAAAA")
+BARRAGE_EXAMPLE = (
+    "BEAAAAAAAAMCDAAAAAAALDAAAAAAAAAAAAAAAAAKAA__AA__AAAA__AA__AAAA"
+    "WAAAAAAAPPOAAAAAAANXAAAAAAAAYQAAAAAAAA"
+)
 
 
 def sq(name: str) -> int:
@@ -62,8 +64,14 @@ def random_game(variant: str, seed: int, max_plies: int = 600) -> Game:
     while not game.is_over and game.ply < max_plies:
         game.push(rng.choice(game.legal_moves()))
     if not game.is_over:
-        ending = rng.choice([Outcome(RED, "resignation"), Outcome(BLUE, "time"),
-                             Outcome(None, "agreed_draw"), Outcome(RED, "forfeit")])
+        ending = rng.choice(
+            [
+                Outcome(RED, "resignation"),
+                Outcome(BLUE, "time"),
+                Outcome(None, "agreed_draw"),
+                Outcome(RED, "forfeit"),
+            ]
+        )
         game.end(ending)
     return game
 
@@ -73,8 +81,16 @@ def random_game(variant: str, seed: int, max_plies: int = 600) -> Game:
 
 def test_barrage_example_field_parses_to_legal_setups():
     red, blue = parse_field(BARRAGE_EXAMPLE, "barrage")
-    assert red == {sq("A1"): BOMB, sq("B1"): MINER, sq("A2"): FLAG, sq("B2"): SPY, sq("C2"): SCOUT,
-                   sq("A3"): MARSHAL, sq("B3"): SCOUT, sq("K4"): GENERAL}
+    assert red == {
+        sq("A1"): BOMB,
+        sq("B1"): MINER,
+        sq("A2"): FLAG,
+        sq("B2"): SPY,
+        sq("C2"): SCOUT,
+        sq("A3"): MARSHAL,
+        sq("B3"): SCOUT,
+        sq("K4"): GENERAL,
+    }
     assert blue[sq("A10")] == FLAG and blue[sq("B9")] == MARSHAL and blue[sq("C7")] == GENERAL
     validate_setup(get_variant("barrage"), RED, red)
     validate_setup(get_variant("barrage"), BLUE, blue)
@@ -98,13 +114,16 @@ def test_field_round_trip_of_random_setups(seed, variant):
     assert parse_field(text.lower(), v) == (red, blue)  # lower case = revealed pieces
 
 
-@pytest.mark.parametrize("text, message", [
-    (BARRAGE_EXAMPLE[:37], "100 characters, this one has 37"),
-    (BARRAGE_EXAMPLE + "A", "this one has 101"),
-    ("Z" + BARRAGE_EXAMPLE[1:], "'Z', which is no piece"),
-    ("_" + BARRAGE_EXAMPLE[1:], "no lake there"),
-    (BARRAGE_EXAMPLE[:42] + "B" + BARRAGE_EXAMPLE[43:], "is a lake"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (BARRAGE_EXAMPLE[:37], "100 characters, this one has 37"),
+        (BARRAGE_EXAMPLE + "A", "this one has 101"),
+        ("Z" + BARRAGE_EXAMPLE[1:], "'Z', which is no piece"),
+        ("_" + BARRAGE_EXAMPLE[1:], "no lake there"),
+        (BARRAGE_EXAMPLE[:42] + "B" + BARRAGE_EXAMPLE[43:], "is a lake"),
+    ],
+)
 def test_bad_fields_are_notation_errors(text, message):
     with pytest.raises(NotationError, match=message):
         parse_field(text, "barrage")
@@ -137,12 +156,17 @@ def test_parse_xml():
     assert game.ply == 2 and game.outcome == Outcome(BLUE, "resignation")
 
 
-@pytest.mark.parametrize("xml_type, variant", [("classic", "classic"), ("classicfree", "classic"),
-                                               ("duell", "duel"), ("barrage", "barrage")])
+@pytest.mark.parametrize(
+    "xml_type, variant",
+    [("classic", "classic"), ("classicfree", "classic"), ("duell", "duel"), ("barrage", "barrage")],
+)
 def test_xml_game_types(xml_type, variant):
     game = random_game(variant, 3, max_plies=10)
-    text = write_xml(game).replace('type="duell"', f'type="{xml_type}"').replace(
-        'type="classic"', f'type="{xml_type}"')
+    text = (
+        write_xml(game)
+        .replace('type="duell"', f'type="{xml_type}"')
+        .replace('type="classic"', f'type="{xml_type}"')
+    )
     assert parse_xml(text).variant == variant
 
 
@@ -175,22 +199,28 @@ def test_xml_without_type_takes_the_variant_from_the_armies():
     assert record.variant == "barrage"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "empty"),
-    ("hello world", "not a game record"),
-    ("<html><body/></html>", "root element is <html>"),
-    (SMALL_XML[:200], "not well-formed XML"),
-    (SMALL_XML.replace('id="2" source', 'id="7" source'), "ids must count"),
-    (SMALL_XML.replace('target="K5"', 'target="L5"'), "not a square"),
-    (SMALL_XML.replace('winner="2"', 'winner="9"'), "winner 9"),
-    (SMALL_XML.replace('type="3"', 'type="7"'), "unknown result type 7"),
-    (SMALL_XML.replace('type="3" winner="2"', 'type="4" winner="1"'), "is a draw"),
-    (SMALL_XML.replace('type="barrage"', 'type="chess"'), "unknown game type"),
-    ('<!DOCTYPE x [<!ENTITY a "b">]><stratego/>', "DOCTYPE"),
-    ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nK4-K5\n", "no END"),
-    ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nK4K5\nEND\n", "not a move"),
-    ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nEND\nAnn and Bo\n", "should be"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "empty"),
+        ("hello world", "not a game record"),
+        ("<html><body/></html>", "root element is <html>"),
+        (SMALL_XML[:200], "not well-formed XML"),
+        (SMALL_XML.replace('id="2" source', 'id="7" source'), "ids must count"),
+        (SMALL_XML.replace('target="K5"', 'target="L5"'), "not a square"),
+        (SMALL_XML.replace('winner="2"', 'winner="9"'), "winner 9"),
+        (SMALL_XML.replace('type="3"', 'type="7"'), "unknown result type 7"),
+        (SMALL_XML.replace('type="3" winner="2"', 'type="4" winner="1"'), "is a draw"),
+        (SMALL_XML.replace('type="barrage"', 'type="chess"'), "unknown game type"),
+        ('<!DOCTYPE x [<!ENTITY a "b">]><stratego/>', "DOCTYPE"),
+        ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nK4-K5\n", "no END"),
+        ("#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nK4K5\nEND\n", "not a move"),
+        (
+            "#1 Stratego-Notation v2\ntype 1\n" + BARRAGE_EXAMPLE + "\nEND\nAnn and Bo\n",
+            "should be",
+        ),
+    ],
+)
 def test_non_records_are_notation_errors(text, message):
     with pytest.raises(NotationError, match=message):
         parse_record(text)
@@ -220,7 +250,12 @@ def test_write_then_read_xml_gives_the_same_game(seed, variant):
     record = parse_xml(write_xml(game, ("Red <one>", "Blue & two")))
     written = GameRecord.from_game(game, ("Red <one>", "Blue & two"))
     assert (record.variant, record.red_setup, record.blue_setup, record.moves, record.players) == (
-        written.variant, written.red_setup, written.blue_setup, written.moves, written.players)
+        written.variant,
+        written.red_setup,
+        written.blue_setup,
+        written.moves,
+        written.players,
+    )
     if game.outcome.termination != "move_cap":  # type 4 (a draw) reads back as an agreed draw
         assert record.result == game.outcome
     again = replay(record)
@@ -274,7 +309,11 @@ def test_illegal_move_is_reported_with_number_and_reason():
 def test_a_move_after_the_end_is_illegal():
     with pytest.raises(RecordError) as info:
         replay(parse_record((RECORDS / "illegal-after-end.gsn").read_bytes()))
-    assert (info.value.move_number, info.value.move_text, info.value.code) == (30, "E7-F7", "game_over")
+    assert (info.value.move_number, info.value.move_text, info.value.code) == (
+        30,
+        "E7-F7",
+        "game_over",
+    )
 
 
 def test_a_move_from_an_empty_square_and_a_blue_move_first():
@@ -305,8 +344,13 @@ def test_a_record_without_result_replays_to_an_unfinished_game():
 
 
 def run_check(*paths: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "games.engine", "check", *map(str, paths)],
-                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "games.engine", "check", *map(str, paths)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_a_good_file():
@@ -320,9 +364,11 @@ def test_check_good_files_of_each_format():
     paths = [RECORDS / n for n in ("hand-red-flag.gsn", "duel-blue-flag.xml", "classic-resign.xml")]
     done = run_check(*paths)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [f"{paths[0]}: ok red flag_captured",
-                                        f"{paths[1]}: ok blue flag_captured",
-                                        f"{paths[2]}: ok blue resignation"]
+    assert done.stdout.splitlines() == [
+        f"{paths[0]}: ok red flag_captured",
+        f"{paths[1]}: ok blue flag_captured",
+        f"{paths[2]}: ok blue resignation",
+    ]
 
 
 def test_check_an_illegal_file():
@@ -332,13 +378,16 @@ def test_check_an_illegal_file():
     assert done.stdout == f"{path}: illegal move 3 (A3-A5): a marshal moves one square at a time\n"
 
 
-@pytest.mark.parametrize("name, message", [
-    ("garbage.bin", "not a game record"),
-    ("truncated.xml", "not well-formed XML"),
-    ("short-field.xml", "a barrage field has 100 characters, this one has 37"),
-    ("ultimate.xml", "ultimate lightning"),
-    ("no-such-file.xml", "cannot read the file"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("garbage.bin", "not a game record"),
+        ("truncated.xml", "not well-formed XML"),
+        ("short-field.xml", "a barrage field has 100 characters, this one has 37"),
+        ("ultimate.xml", "ultimate lightning"),
+        ("no-such-file.xml", "cannot read the file"),
+    ],
+)
 def test_check_a_file_that_is_no_record(name, message):
     path = RECORDS / name
     done = run_check(path)
@@ -363,30 +412,44 @@ def test_check_needs_a_file():
 
 # ----------------------------------------------------------------------------- robustness
 
-_SAMPLES = [(RECORDS / name).read_bytes() for name in
-            ("barrage-flag.xml", "hand-red-flag.gsn", "illegal-too-far.xml", "duel-blue-flag.xml")]
+_SAMPLES = [
+    (RECORDS / name).read_bytes()
+    for name in (
+        "barrage-flag.xml",
+        "hand-red-flag.gsn",
+        "illegal-too-far.xml",
+        "duel-blue-flag.xml",
+    )
+]
 
 
-@given(st.sampled_from(_SAMPLES), st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 3000),
-                                                     st.binary(max_size=8)), max_size=4))
+@given(
+    st.sampled_from(_SAMPLES),
+    st.lists(
+        st.tuples(st.integers(0, 3000), st.integers(0, 3000), st.binary(max_size=8)), max_size=4
+    ),
+)
 @settings(max_examples=300, deadline=None)
 def test_damaged_records_give_notation_errors_only(sample, edits):
     """Cut, overwrite or insert bytes anywhere: a record error, a notation error or a game; no crash."""
     data = sample
     for start, length, insert in edits:
         start %= len(data) + 1
-        data = data[:start] + insert + data[start + length % 12:]
+        data = data[:start] + insert + data[start + length % 12 :]
     try:
         replay(parse_record(data))
     except NotationError as error:
         assert str(error)
 
 
-@pytest.mark.parametrize("text, message", [
-    (b'<?xml version="1.0" encoding="foo"?><stratego/>', "unknown encoding"),
-    ("<stratego><other/></stratego>", "holds no <game>"),
-    ("<a>" * 3000 + "</a>" * 3000, "root element is <a>"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (b'<?xml version="1.0" encoding="foo"?><stratego/>', "unknown encoding"),
+        ("<stratego><other/></stratego>", "holds no <game>"),
+        ("<a>" * 3000 + "</a>" * 3000, "root element is <a>"),
+    ],
+)
 def test_odd_xml_is_a_notation_error(text, message):
     with pytest.raises(NotationError, match=message):
         parse_record(text)

@@ -21,8 +21,13 @@ from .conftest import BLUE_SETUP, RED_SETUP, SHORT_GAME
 pytestmark = pytest.mark.django_db
 
 RECORDS = Path(__file__).resolve().parents[1] / "engine" / "records"
-GOOD = ["barrage-flag.gsn", "barrage-flag.xml", "classic-resign.xml", "duel-blue-flag.xml",
-        "hand-red-flag.gsn"]
+GOOD = [
+    "barrage-flag.gsn",
+    "barrage-flag.xml",
+    "classic-resign.xml",
+    "duel-blue-flag.xml",
+    "hand-red-flag.gsn",
+]
 
 
 def run(command: str, *args: str) -> tuple[str, str]:
@@ -52,7 +57,8 @@ def test_import_a_folder_recursively(archive: Path):
         assert by_file[str(archive / name)].startswith("imported (game ")
     broken = archive / "broken"
     assert by_file[str(broken / "illegal-too-far.xml")] == (
-        "rejected: move 3 (A3-A5): a marshal moves one square at a time")
+        "rejected: move 3 (A3-A5): a marshal moves one square at a time"
+    )
     after_end = by_file[str(broken / "illegal-after-end.gsn")]
     assert after_end == "rejected: move 30 (E7-F7): the game is over"
     assert by_file[str(broken / "short-field.xml")].startswith("error: a barrage field has 100")
@@ -64,7 +70,11 @@ def test_an_imported_game_is_stored_as_played(archive: Path):
     public_id = out.split("(game ")[1].split(")")[0]
     game = Game.objects.get(public_id=public_id)
     assert (game.status, game.variant, game.winner, game.termination) == (
-        "finished", "barrage", engine.RED, "flag_captured")
+        "finished",
+        "barrage",
+        engine.RED,
+        "flag_captured",
+    )
     assert (game.red_name, game.blue_name, game.ply) == ("Red Hand", "Blue Hand", 29)
     assert game.red_user is None and game.blue_user is None and game.private
     moves = list(game.moves.order_by("ply"))
@@ -72,7 +82,10 @@ def test_an_imported_game_is_stored_as_played(archive: Path):
     assert moves[10].notation == "K9-K10" and moves[10].color == engine.RED
     last = moves[-1]
     assert (last.attacker_rank, last.defender_rank, last.battle_result) == (
-        engine.GENERAL, engine.FLAG, "attacker")
+        engine.GENERAL,
+        engine.FLAG,
+        "attacker",
+    )
     restored = engine.Game.from_dict(game.state)
     assert restored.outcome == engine.Outcome(engine.RED, "flag_captured")
 
@@ -80,8 +93,10 @@ def test_an_imported_game_is_stored_as_played(archive: Path):
 def test_a_rejected_file_stores_nothing(archive: Path):
     path = archive / "broken" / "illegal-after-end.gsn"
     out, _ = run("import_games", str(path))
-    assert out.splitlines() == [f"{path}: rejected: move 30 (E7-F7): the game is over",
-                                "imported 0, rejected 1, errors 0"]
+    assert out.splitlines() == [
+        f"{path}: rejected: move 30 (E7-F7): the game is over",
+        "imported 0, rejected 1, errors 0",
+    ]
     assert Game.objects.count() == 0 and Move.objects.count() == 0
 
 
@@ -127,7 +142,8 @@ def test_export_then_import_gives_the_same_games(archive: Path, tmp_path: Path):
         assert record.players == (game.red_name, game.blue_name)
         assert replayed.to_dict() == game.state
         assert [(m.move.src, m.move.dst) for m in replayed.history] == list(
-            game.moves.order_by("ply").values_list("from_square", "to_square"))
+            game.moves.order_by("ply").values_list("from_square", "to_square")
+        )
     run("import_games", str(tmp_path / "out"))
     assert Game.objects.count() == 10
 
@@ -138,8 +154,9 @@ def test_export_skips_what_xml_cannot_hold(tmp_path: Path):
         played.push(engine.Move(src, dst), color)
     record = GameRecord("mini", RED_SETUP, BLUE_SETUP, tuple(r.move for r in played.history))
     store_game(record, played)
-    Game.objects.create(variant="classic", status=Game.Status.PLAYING,
-                        state=engine.Game("classic").to_dict())
+    Game.objects.create(
+        variant="classic", status=Game.Status.PLAYING, state=engine.Game("classic").to_dict()
+    )
     out, err = run("export_games", str(tmp_path / "out"))
     assert out.strip() == f"exported 0 games to {tmp_path / 'out'}, skipped 1"
     assert "no game type for the mini variant" in err
@@ -152,5 +169,6 @@ def test_an_unfinished_record_is_rejected(tmp_path: Path):
     path.write_text("\n".join(text[:10] + ["END"]) + "\n")  # seven moves, no result line
     out, _ = run("import_games", str(path))
     assert out.splitlines()[0] == (
-        f"{path}: rejected: the record has no result and the game is not over after its 7 moves")
+        f"{path}: rejected: the record has no result and the game is not over after its 7 moves"
+    )
     assert Game.objects.count() == 0

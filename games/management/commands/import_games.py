@@ -29,8 +29,9 @@ def record_files(paths: list[str]) -> Iterator[Path]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*")
-                              if p.is_file() and p.suffix.lower() in RECORD_SUFFIXES)
+            yield from sorted(
+                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in RECORD_SUFFIXES
+            )
         elif path.exists():
             yield path
         else:
@@ -71,5 +72,7 @@ class Command(BaseCommand):
             if number % PROGRESS_EVERY == 0:
                 self.stderr.write(f"... {number}/{len(files)} files", style_func=str)
                 self.stderr.flush()
-        self.stdout.write(f"imported {counts['imported']}, rejected {counts['rejected']}, "
-                          f"errors {counts['error']}")
+        self.stdout.write(
+            f"imported {counts['imported']}, rejected {counts['rejected']}, "
+            f"errors {counts['error']}"
+        )
