@@ -1,0 +1,493 @@
+// The game page: setup, battle, observer and end of game, all drawn from the server's
+// frames (docs/protocol.md). No rule lives here: legal destinations come from
+// view.legal_moves, the tray from view.remaining, battles and results from the server.
+
+import { Board, squareName } from "./board.js";
+import { COLOR_NAMES, OBSERVER, RED, getNumbering, rankTitle, setNumbering } from "./pieces.js";
+import { renderBattle, renderCaptured, renderMoveList, resultText, battleText } from "./moves.js";
+import { ReconnectingSocket } from "./socket.js";
+import { Tray, countRemaining } from "./tray.js";
+import { SetupStore, layoutFromBoard, placementsOf } from "./setups.js";
+import { copyLink, bindNumberingSwitch } from "./common.js";
+
+const root = document.getElementById("game");
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  gameId: root.dataset.gameId,
+  role: Number(root.dataset.role),
+  isAccount: root.dataset.account === "1",
+  game: JSON.parse($("game-meta").textContent),
+  variantInfo: null,
+  view: null,
+  moves: new Map(),
+  spectators: null,
+  selected: null, // a square
+  trayRank: null, // a rank chosen in the tray
+  battleMove: null, // the last move with a battle
+  numbering: getNumbering(),
+  connection: "connecting",
+  pendingLoad: false,
+};
+
+const board = new Board($("board"), {
+  label: "Stratego board",
+  onSquare: (sq) => onSquare(sq),
+  onDrop: (payload, sq) => onDrop(payload, sq),
+  dragPayload: (sq) => dragPayload(sq),
+  onDragStart: (sq) => {
+    if (state.view?.phase === "playing") {
+      state.selected = sq;
+      render();
+    }
+  },
+  onEscape: () => clearSelection(),
+  onDelete: (sq) => removeFrom(sq),
+});
+
+const tray = new Tray($("tray"), {
+  onPick: (rank) => {
+    state.trayRank = rank;
+    state.selected = null;
+    render();
+  },
+  onDropPiece: (sq) => removeFrom(sq),
+});
+
+const socket = new ReconnectingSocket(root.dataset.wsPath, {
+  versioned: true,
+  onFrame: (frame) => onFrame(frame),
+  onStatus: (status) => {
+    state.connection = status;
+    render();
+  },
+});
+
+const store = new SetupStore(state.game.variant, state.isAccount);
+
+// ------------------------------------------------------------------ frames
+
+function onFrame(frame) {
+  switch (frame.type) {
+    case "state":
+      state.role = frame.role;
+      state.game = frame.game;
+      setView(frame.view);
+      break;
+    case "event":
+      onEvent(frame.event);
+      if (frame.game) state.game = frame.game;
+      if (frame.view) setView(frame.view);
+      break;
+    case "spectators":
+      state.spectators = frame.count;
+      renderSpectators();
+      return;
+    case "error":
+      showError(frame.message || frame.code);
+      return;
+    default:
+      return;
+  }
+  if (frame.role != null) state.role = frame.role;
+  render();
+}
+
+function onEvent(event) {
+  if (event.kind === "move") {
+    state.moves.set(event.ply, event);
+    if (event.battle) state.battleMove = event;
+    state.selected = null;
+  } else if (event.kind === "seated" || event.kind === "ready") {
+    if (event.kind === "seated") refreshRoleSoon();
+  }
+}
+
+function setView(view) {
+  const first = !state.view;
+  state.view = view;
+  if (state.game) state.spectators = state.game.spectators;
+  if (view.last_move) {
+    state.moves.set(view.last_move.ply, view.last_move);
+    if (view.last_move.battle && (!state.battleMove || state.battleMove.ply < view.last_move.ply)) {
+      state.battleMove = view.last_move;
+    }
+  }
+  if (view.ply > state.moves.size || first) loadMoves();
+  if (view.phase !== "setup") state.trayRank = null;
+  if (state.trayRank != null && !(view.remaining?.[String(state.trayRank)] > 0)) state.trayRank = nextTrayRank();
+}
+
+function refreshRoleSoon() {
+  // A seat taken from this page: the socket's role follows with the next frame.
+  $("join-form")?.remove();
+}
+
+async function loadMoves() {
+  try {
+    const response = await fetch(`/games/${state.gameId}/moves.json`, { credentials: "same-origin" });
+    if (!response.ok) return;
+    const body = await response.json();
+    for (const move of body.moves) state.moves.set(move.ply, move);
+    const battles = body.moves.filter((m) => m.battle);
+    if (battles.length && !state.battleMove) state.battleMove = battles[battles.length - 1];
+    render();
+  } catch {
+    /* the list fills in from the events */
+  }
+}
+
+async function loadVariantInfo() {
+  const response = await fetch(`/games/variants/${state.game.variant}.json`);
+  if (response.ok) state.variantInfo = await response.json();
+  render();
+}
+
+// ------------------------------------------------------------------ helpers
+
+const isPlayer = () => state.role === 0 || state.role === 1;
+const myColor = () => (isPlayer() ? state.role : null);
+const phase = () => state.view?.phase;
+const active = () => state.game && !["finished", "aborted"].includes(state.game.status);
+
+function canSetUp() {
+  return isPlayer() && phase() === "setup" && active() && !state.view.ready[state.role];
+}
+
+function myTurn() {
+  return isPlayer() && phase() === "playing" && active() && state.view.turn === state.role;
+}
+
+function setupSquares() {
+  if (!state.variantInfo || myColor() == null) return new Set();
+  return new Set(state.variantInfo.setup_squares[myColor()]);
+}
+
+function legalTargets(from) {
+  const out = new Set();
+  if (!myTurn() || from == null) return out;
+  for (const [a, b] of state.view.legal_moves) if (a === from) out.add(b);
+  return out;
+}
+
+function movableSquares() {
+  return new Set(myTurn() ? state.view.legal_moves.map(([a]) => a) : []);
+}
+
+function ownPieceAt(sq) {
+  const piece = state.view?.board[sq];
+  return piece && piece.color === myColor() ? piece : null;
+}
+
+function nextTrayRank() {
+  const remaining = state.view?.remaining;
+  if (!remaining) return null;
+  const order = [...$("tray").querySelectorAll(".tray-item")].map((el) => Number(el.dataset.rank));
+  return order.find((rank) => remaining[String(rank)] > 0) ?? null;
+}
+
+function clearSelection() {
+  state.selected = null;
+  state.trayRank = null;
+  render();
+}
+
+function send(message) {
+  showError("");
+  socket.send(message);
+}
+
+// ------------------------------------------------------------------ input
+
+function onSquare(sq) {
+  if (!state.view) return;
+  if (canSetUp()) return onSetupSquare(sq);
+  if (myTurn()) return onPlaySquare(sq);
+}
+
+function onSetupSquare(sq) {
+  const own = ownPieceAt(sq);
+  const area = setupSquares();
+  if (state.selected != null) {
+    const from = state.selected;
+    state.selected = null;
+    if (from !== sq && !own && area.has(sq)) {
+      relocate(from, sq);
+    } else if (from !== sq && own) {
+      swap(from, sq);
+    }
+    render();
+    return;
+  }
+  if (own) {
+    state.selected = sq;
+    state.trayRank = null;
+    render();
+    return;
+  }
+  if (state.trayRank != null && !state.view.board[sq]) {
+    send({ type: "place", square: sq, rank: state.trayRank });
+  } else if (state.trayRank == null && area.has(sq)) {
+    showError("Choose a piece in the tray first.");
+  }
+}
+
+function relocate(from, to) {
+  const rank = ownPieceAt(from).rank;
+  socket.sendPaced([{ type: "remove", square: from }, { type: "place", square: to, rank }]);
+}
+
+function swap(a, b) {
+  const ra = ownPieceAt(a).rank;
+  const rb = ownPieceAt(b).rank;
+  socket.sendPaced([
+    { type: "remove", square: a },
+    { type: "remove", square: b },
+    { type: "place", square: a, rank: rb },
+    { type: "place", square: b, rank: ra },
+  ]);
+}
+
+function removeFrom(sq) {
+  if (!canSetUp() || !ownPieceAt(sq)) return;
+  state.selected = null;
+  send({ type: "remove", square: sq });
+}
+
+function onPlaySquare(sq) {
+  if (state.selected != null && legalTargets(state.selected).has(sq)) {
+    const from = state.selected;
+    state.selected = null;
+    send({ type: "move", from, to: sq });
+    render();
+    return;
+  }
+  state.selected = movableSquares().has(sq) && state.selected !== sq ? sq : null;
+  render();
+}
+
+function dragPayload(sq) {
+  if (canSetUp() && ownPieceAt(sq)) return `sq:${sq}`;
+  if (myTurn() && movableSquares().has(sq)) return `sq:${sq}`;
+  return null;
+}
+
+function onDrop(payload, sq) {
+  if (payload.startsWith("rank:") && canSetUp()) {
+    if (!state.view.board[sq]) send({ type: "place", square: sq, rank: Number(payload.slice(5)) });
+    return;
+  }
+  if (!payload.startsWith("sq:")) return;
+  const from = Number(payload.slice(3));
+  if (canSetUp() && ownPieceAt(from) && from !== sq) {
+    if (ownPieceAt(sq)) swap(from, sq);
+    else relocate(from, sq);
+  } else if (myTurn() && legalTargets(from).has(sq)) {
+    state.selected = null;
+    send({ type: "move", from, to: sq });
+  }
+}
+
+// ------------------------------------------------------------------ controls
+
+function bindControls() {
+  $("btn-random").addEventListener("click", () => send({ type: "random_setup" }));
+  $("btn-clear").addEventListener("click", () => send({ type: "clear_setup" }));
+  $("btn-ready").addEventListener("click", () => send({ type: "ready" }));
+  $("btn-remove").addEventListener("click", () => state.selected != null && removeFrom(state.selected));
+  $("btn-save").addEventListener("click", saveSetup);
+  $("btn-load").addEventListener("click", loadSetup);
+  $("btn-resign").addEventListener("click", () => {
+    $("resign-confirm").hidden = false;
+    $("btn-resign-yes").focus();
+  });
+  $("btn-resign-no").addEventListener("click", () => {
+    $("resign-confirm").hidden = true;
+    $("btn-resign").focus();
+  });
+  $("btn-resign-yes").addEventListener("click", () => {
+    $("resign-confirm").hidden = true;
+    send({ type: "resign" });
+  });
+  $("btn-draw").addEventListener("click", () => send({ type: "offer_draw" }));
+  $("btn-draw-accept").addEventListener("click", () => send({ type: "accept_draw" }));
+  $("btn-draw-decline").addEventListener("click", () => send({ type: "decline_draw" }));
+  bindNumberingSwitch($("numbering"), (value) => {
+    state.numbering = value;
+    render();
+  });
+  $("btn-copy-link")?.addEventListener("click", (ev) => copyLink(ev.currentTarget));
+}
+
+async function refreshSavedSetups() {
+  const select = $("saved-setups");
+  const setups = await store.list();
+  select.replaceChildren();
+  for (const setup of setups) {
+    const option = document.createElement("option");
+    option.value = JSON.stringify(setup.layout);
+    option.textContent = setup.name;
+    select.append(option);
+  }
+  $("btn-load").disabled = setups.length === 0;
+  select.disabled = setups.length === 0;
+}
+
+async function saveSetup() {
+  const { width, height } = state.view;
+  const layout = layoutFromBoard(state.view.board, myColor(), width, height, state.variantInfo.setup_rows);
+  const name = $("setup-name").value.trim() || `setup ${new Date().toLocaleString()}`;
+  try {
+    await store.save(name, layout);
+    $("setup-note").textContent = `Saved “${name}”${state.isAccount ? " to your account" : " in this browser"}.`;
+    refreshSavedSetups();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function loadSetup() {
+  const value = $("saved-setups").value;
+  if (!value || !canSetUp()) return;
+  const { width, height } = state.view;
+  const placements = placementsOf(JSON.parse(value), myColor(), width, height);
+  socket.sendPaced([{ type: "clear_setup" }, ...placements.map((p) => ({ type: "place", ...p }))]);
+  $("setup-note").textContent = "Loading the saved setup…";
+}
+
+// ------------------------------------------------------------------ drawing
+
+function statusText() {
+  const g = state.game;
+  const v = state.view;
+  if (state.connection === "gone") return "This game does not exist.";
+  if (!v) return "Connecting…";
+  if (g.status === "finished" || g.status === "aborted") return resultText(g.result, g.seats) || "The game is over.";
+  const opp = isPlayer() ? 1 - state.role : null;
+  if (!isPlayer()) {
+    if (g.status === "waiting") return "Watching: waiting for a second player.";
+    if (v.phase === "setup") return "Watching: the players are placing their pieces.";
+    return `Watching: ${COLOR_NAMES[v.turn]} to move.`;
+  }
+  if (v.phase === "setup") {
+    const left = countRemaining(v.remaining);
+    const waiting = g.status === "waiting" ? " Waiting for an opponent to join: share the link." : "";
+    if (!v.ready[state.role]) {
+      if (left > 0) {
+        return `Place your pieces: ${left} left. Choose a piece in the tray, then a square (or use Random setup).${waiting}`;
+      }
+      return `Your setup is complete: press READY to start.${waiting}`;
+    }
+    if (g.status === "waiting") return "You are ready. Waiting for an opponent to join.";
+    return v.ready[opp] ? "Starting…" : "You are ready. The opponent is placing their pieces.";
+  }
+  if (v.phase === "playing") {
+    if (v.turn === state.role) {
+      return state.selected != null
+        ? `Your move: choose a highlighted square for the piece on ${squareName(state.selected, v.width)}.`
+        : "Your move: choose one of your pieces.";
+    }
+    return `The opponent (${COLOR_NAMES[opp]}) is thinking: wait for their move.`;
+  }
+  return "";
+}
+
+function render() {
+  const v = state.view;
+  $("status").textContent = statusText();
+  root.dataset.phase = v?.phase || "";
+  root.dataset.status = state.game?.status || "";
+  root.dataset.roleNow = state.role;
+  root.dataset.turn = v?.turn ?? "";
+  renderSeats();
+  renderSpectators();
+  if (!v) return;
+  board.layout(v.width, v.height, v.lakes, state.role === 1);
+  const selectedTargets = canSetUp() ? new Set() : legalTargets(state.selected);
+  const area = canSetUp() ? setupSquares() : new Set();
+  const draggable = canSetUp()
+    ? new Set(v.board.map((p, i) => (p && p.color === myColor() ? i : -1)).filter((i) => i >= 0))
+    : movableSquares();
+  board.render(v.board, {
+    selected: state.selected,
+    targets: selectedTargets,
+    lastMove: v.last_move,
+    setupArea: area,
+    draggable,
+    numbering: state.numbering,
+  });
+  $("board").classList.toggle("my-turn", myTurn());
+
+  const inSetup = v.phase === "setup" && active();
+  $("setup-panel").hidden = !(isPlayer() && inSetup);
+  if (isPlayer() && inSetup) {
+    tray.render(v.remaining, myColor(), state.trayRank, state.numbering, canSetUp());
+    const complete = countRemaining(v.remaining) === 0;
+    $("btn-ready").disabled = !canSetUp() || !complete;
+    $("btn-random").disabled = !canSetUp() || complete;
+    $("btn-clear").disabled = !canSetUp() || countRemaining(v.remaining) === totalArmy();
+    $("btn-remove").disabled = !canSetUp() || state.selected == null;
+    $("btn-save").disabled = !complete || !state.variantInfo;
+  }
+
+  const playing = v.phase === "playing" && active();
+  $("play-controls").hidden = !(isPlayer() && (playing || (inSetup && state.game.status !== "waiting")));
+  const offer = state.game.draw_offer;
+  $("btn-draw").hidden = !playing || offer === state.role;
+  $("draw-offer").hidden = !playing || offer == null || offer === state.role;
+  $("draw-pending").hidden = !playing || offer !== state.role;
+
+  renderMoveList($("move-list"), [...state.moves.values()], state.numbering);
+  renderCaptured($("captured"), v.captured, state.numbering);
+  renderBattle($("battle"), state.battleMove, state.numbering);
+  if (state.battleMove) $("battle").setAttribute("aria-label", battleText(state.battleMove, state.numbering));
+
+  const over = state.game.status === "finished" || state.game.status === "aborted";
+  const banner = $("banner");
+  banner.hidden = !over;
+  if (over) {
+    const mine = isPlayer() && state.game.result?.winner === state.role;
+    const lost = isPlayer() && state.game.result && state.game.result.winner === 1 - state.role;
+    banner.className = `banner${mine ? " won" : lost ? " lost" : ""}`;
+    $("banner-text").textContent = `${mine ? "You won! " : lost ? "You lost. " : ""}${resultText(state.game.result, state.game.seats) || "The game is over."}`;
+  }
+}
+
+function totalArmy() {
+  return state.variantInfo ? Object.values(state.variantInfo.army).reduce((a, b) => a + b, 0) : -1;
+}
+
+function renderSeats() {
+  const seats = state.game?.seats || [null, null];
+  [0, 1].forEach((color) => {
+    const el = $(`seat-${color}`);
+    if (!el) return;
+    const seat = seats[color];
+    const you = state.role === color ? " (you)" : "";
+    const ready = state.view?.phase === "setup" && state.view.ready[color] ? " · ready" : "";
+    el.querySelector(".name").textContent = seat ? `${seat.name}${seat.guest ? "" : " ★"}${you}${ready}` : "free seat";
+    el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
+  });
+}
+
+function renderSpectators() {
+  const n = state.spectators ?? 0;
+  $("spectators").textContent = `${n} watching`;
+  $("spectators").dataset.count = n;
+}
+
+function showError(text) {
+  $("error").textContent = text;
+}
+
+window.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") clearSelection();
+});
+
+bindControls();
+loadVariantInfo();
+refreshSavedSetups();
+render();
+
+// Exposed for debugging in the console; nothing depends on it.
+window.strategoGame = { state, rankTitle, RED, OBSERVER };

@@ -1,0 +1,95 @@
+// The lobby's live lists over /ws/lobby/ (docs/protocol.md, "Lobby socket"):
+// join a waiting game, watch a live one, replay a finished one.
+
+import { ReconnectingSocket } from "./socket.js";
+import { COLOR_NAMES } from "./pieces.js";
+import { TERMINATIONS } from "./moves.js";
+
+const section = document.getElementById("lists");
+const canPlay = section.dataset.canPlay === "1";
+
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+function seatsText(seats) {
+  return seats.map((s, i) => `${s ? s.name : "free"} (${COLOR_NAMES[i]})`).join(" vs ");
+}
+
+function link(href, text, cls = "") {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  if (cls) a.className = cls;
+  return a;
+}
+
+function joinForm(game) {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = `/games/${game.id}/join/`;
+  form.className = "inline";
+  const token = document.createElement("input");
+  token.type = "hidden";
+  token.name = "csrfmiddlewaretoken";
+  token.value = csrfToken();
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.className = "join";
+  button.textContent = "Join";
+  form.append(token, button);
+  return form;
+}
+
+function row(game, kind) {
+  const li = document.createElement("li");
+  li.className = "game-row";
+  li.dataset.gameId = game.id;
+  const title = document.createElement("span");
+  title.className = "game-title";
+  title.append(`${game.variant} · ${seatsText(game.seats)}`);
+  const meta = document.createElement("span");
+  meta.className = "game-meta";
+  const actions = document.createElement("span");
+  actions.className = "game-actions";
+  if (kind === "waiting") {
+    meta.textContent = "waiting for an opponent";
+    if (canPlay) actions.append(joinForm(game));
+    actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
+  } else if (kind === "live") {
+    meta.textContent = `${game.status === "setup" ? "setting up" : `move ${game.ply}`} · ${game.spectators} watching`;
+    meta.dataset.spectators = game.spectators;
+    actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
+  } else {
+    const r = game.result;
+    meta.textContent = r
+      ? `${r.winner == null ? "draw" : `${COLOR_NAMES[r.winner]} won`} · ${TERMINATIONS[r.termination] || r.termination}`
+      : game.status;
+    actions.append(link(`/games/${game.id}/replay/`, "Replay", "replay"));
+  }
+  li.append(title, meta, actions);
+  return li;
+}
+
+function fill(id, games, kind) {
+  const list = document.getElementById(id);
+  if (!games.length) {
+    const li = document.createElement("li");
+    li.className = "none";
+    li.textContent = { waiting: "No game is waiting: create one!", live: "No game is being played.", finished: "No finished game yet." }[kind];
+    list.replaceChildren(li);
+    return;
+  }
+  list.replaceChildren(...games.map((g) => row(g, kind)));
+}
+
+new ReconnectingSocket(section.dataset.wsPath, {
+  onFrame: (frame) => {
+    if (frame.type !== "lobby") return;
+    fill("waiting", frame.waiting, "waiting");
+    fill("live", frame.live, "live");
+    fill("finished", frame.finished, "finished");
+    section.dataset.loaded = "1";
+  },
+});

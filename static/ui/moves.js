@@ -1,0 +1,123 @@
+// The move list in tournament notation and the battle display, from the public move dicts
+// the server sends ({ply, color, from, to, notation, battle: {attacker, defender, result}}).
+
+import { COLOR_NAMES, RED, BLUE, pieceElement, rankLabel, rankTitle } from "./pieces.js";
+
+export const TERMINATIONS = {
+  flag_captured: "the flag was captured",
+  no_moves: "no legal move left",
+  no_moves_both: "neither side can move",
+  move_cap: "the move limit was reached",
+  resignation: "resignation",
+  agreed_draw: "a draw was agreed",
+  time: "time",
+  forfeit: "forfeit",
+  aborted: "the game was abandoned",
+};
+
+export function battleOutcome(battle) {
+  if (battle.result === "attacker") return "attacker wins";
+  if (battle.result === "defender") return "defender wins";
+  return "both are removed";
+}
+
+export function battleText(move, numbering) {
+  const b = move.battle;
+  const attacker = COLOR_NAMES[move.color];
+  const defender = COLOR_NAMES[1 - move.color];
+  return `${attacker} ${rankTitle(b.attacker, numbering)} attacks ${defender} ${rankTitle(b.defender, numbering)}: ${battleOutcome(b)}`;
+}
+
+export function moveText(move, numbering) {
+  const base = move.battle ? move.notation.replace("-", "x") : move.notation;
+  return move.battle ? `${base} (${battleText(move, numbering)})` : base;
+}
+
+// One line per move pair: "1. B4-B5  G7-G6".
+export function renderMoveList(list, moves, numbering) {
+  list.replaceChildren();
+  const sorted = [...moves].sort((a, b) => a.ply - b.ply);
+  let row = null;
+  for (const move of sorted) {
+    if (move.color === RED || !row) {
+      row = document.createElement("li");
+      row.value = Math.ceil(move.ply / 2);
+      list.append(row);
+    }
+    const span = document.createElement("span");
+    span.className = `mv ${move.color === RED ? "red" : "blue"}${move.battle ? " battle" : ""}`;
+    span.dataset.ply = move.ply;
+    span.textContent = move.battle ? move.notation.replace("-", "x") : move.notation;
+    span.title = moveText(move, numbering);
+    if (move.battle) {
+      const detail = document.createElement("small");
+      detail.textContent = ` ${rankLabel(move.battle.attacker, numbering)}×${rankLabel(move.battle.defender, numbering)}`;
+      span.append(detail);
+    }
+    row.append(span, " ");
+  }
+  list.parentElement?.scrollTo?.({ top: list.scrollHeight });
+}
+
+// Both pieces of a battle side by side and the result.
+export function renderBattle(container, move, numbering) {
+  container.replaceChildren();
+  if (!move || !move.battle) {
+    container.hidden = true;
+    return;
+  }
+  container.hidden = false;
+  const b = move.battle;
+  const attacker = { color: move.color, rank: b.attacker };
+  const defender = { color: move.color === RED ? BLUE : RED, rank: b.defender };
+  const side = (piece, role, won) => {
+    const fig = document.createElement("figure");
+    fig.className = `fighter ${won ? "won" : "lost"}`;
+    fig.append(pieceElement(piece, numbering));
+    const cap = document.createElement("figcaption");
+    cap.textContent = `${role}: ${COLOR_NAMES[piece.color]} ${rankTitle(piece.rank, numbering)}`;
+    fig.append(cap);
+    return fig;
+  };
+  const vs = document.createElement("span");
+  vs.className = "vs";
+  vs.textContent = "vs";
+  const result = document.createElement("p");
+  result.className = "battle-result";
+  result.textContent = `Battle on ${move.notation.split("-")[1]}: ${battleOutcome(b)}.`;
+  container.append(
+    side(attacker, "attacker", b.result === "attacker"),
+    vs,
+    side(defender, "defender", b.result === "defender"),
+    result,
+  );
+}
+
+export function renderCaptured(container, captured, numbering) {
+  container.replaceChildren();
+  [RED, BLUE].forEach((color) => {
+    const row = document.createElement("div");
+    row.className = "captured-row";
+    row.dataset.color = color;
+    const title = document.createElement("span");
+    title.className = "captured-title";
+    const ranks = captured?.[color] || [];
+    title.textContent = `${COLOR_NAMES[color]} lost ${ranks.length}:`;
+    row.append(title);
+    [...ranks].sort((a, b) => b - a).forEach((rank) => {
+      const el = pieceElement({ color, rank }, numbering);
+      el.title = rankTitle(rank, numbering);
+      el.classList.add("small");
+      row.append(el);
+    });
+    container.append(row);
+  });
+}
+
+export function resultText(result, seats) {
+  if (!result) return "";
+  const why = TERMINATIONS[result.termination] || result.termination;
+  if (result.winner == null) return `Draw: ${why}.`;
+  const name = seats?.[result.winner]?.name;
+  return `${COLOR_NAMES[result.winner]}${name ? ` (${name})` : ""} wins: ${why}.`;
+}
