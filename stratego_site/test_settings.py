@@ -9,4 +9,9 @@ os.environ.setdefault("DEBUG", "true")
 
 from .settings import *  # noqa: E402,F403
 
+# Each test run gets its own database: teammates and CI may run the suite at the same time.
+DATABASES["default"].setdefault("TEST", {})["NAME"] = (  # noqa: F405
+    os.environ.get("TEST_DATABASE_NAME") or f"test_stratego_{os.getpid()}"
+)
+
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
