@@ -453,3 +453,44 @@ def test_damaged_records_give_notation_errors_only(sample, edits):
 def test_odd_xml_is_a_notation_error(text, message):
     with pytest.raises(NotationError, match=message):
         parse_record(text)
+
+
+# ----------------------------------------------------------------------------- real setups
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+
+
+def gravon_field(red_line: str, blue_line: str) -> str:
+    """A field from two 40-letter Gravon setup lines (Red code, back row first)."""
+    blue_code = {red: chr(ord(red) + 12) for red in "BCDEFGHIJKLM"} | {"A": "A"}
+    red_rows = [red_line[i : i + 10] for i in range(0, 40, 10)]
+    blue_rows = [
+        blue_line[i : i + 10].translate(str.maketrans(blue_code)) for i in range(0, 40, 10)
+    ]
+    middle = "AA__AA__AA" * 2
+    return "".join(red_rows) + middle + "".join(reversed(blue_rows))
+
+
+@pytest.mark.parametrize(
+    "variant, name",
+    [("classic", "gravon-classic-setups.txt"), ("barrage", "gravon-barrage-setups.txt")],
+)
+def test_fields_of_real_gravon_setups_replay(variant, name):
+    if not DATA.is_dir():
+        pytest.fail(f"the shared sample data is missing: {DATA}")
+    lines = [line.strip() for line in (DATA / name).read_text().splitlines()]
+    lines = [line for line in lines if line and not line.startswith("#")]
+    rng = random.Random(0)
+    for red_line, blue_line in zip(lines[:40], reversed(lines[-40:]), strict=True):
+        field = gravon_field(red_line, blue_line)
+        red, blue = parse_field(field, variant)
+        validate_setup(get_variant(variant), RED, red)
+        validate_setup(get_variant(variant), BLUE, blue)
+        game = Game.from_setups(variant, red, blue)
+        for _ in range(30):
+            if game.is_over:
+                break
+            game.push(rng.choice(game.legal_moves()))
+        record = parse_xml(write_xml(game))
+        assert field_string(record.red_setup, record.blue_setup) == field
+        assert replay(record).to_dict() == game.to_dict()
