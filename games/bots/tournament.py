@@ -1,0 +1,311 @@
+"""Round-robin tournaments between computer players, through the engine's referee.
+
+Every pairing plays `games` games with colours alternated (the first player of a pairing,
+the later-named one on the command line, is Red in even games) and fresh setups every
+game: each player sets up itself with its own seed, derived from the tournament seed, so a
+run can be repeated exactly.
+
+    result = run_tournament("classic", ["random", "medium", "hard"], games=200, seed=1)
+    print(format_tables(result))
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from games.engine import BLUE, RED
+from games.engine.referee import MatchResult, Referee
+
+from . import get_player
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    variant: str
+    index: int
+    red: str
+    blue: str
+    red_seed: int
+    blue_seed: int
+    winner: str | None  # the winning player's name, None for a draw
+    winner_color: int | None
+    termination: str
+    plies: int
+    forfeit_by: str | None
+    forfeit_reason: str
+
+
+@dataclass
+class Pairing:
+    """The results of `first` against `second`, counted from `first`'s side."""
+
+    first: str
+    second: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeits_first: int = 0
+    forfeits_second: int = 0
+    plies: list[int] = field(default_factory=list)
+    terminations: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def average_plies(self) -> float:
+        return statistics.fmean(self.plies) if self.plies else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def add(self, record: GameRecord, first_is_red: bool) -> None:
+        first_color = RED if first_is_red else BLUE
+        if record.winner_color is None:
+            self.draws += 1
+        elif record.winner_color == first_color:
+            self.wins += 1
+        else:
+            self.losses += 1
+        if record.forfeit_by is not None:
+            if (record.forfeit_by == "red") == first_is_red:
+                self.forfeits_first += 1
+            else:
+                self.forfeits_second += 1
+        self.plies.append(record.plies)
+        self.terminations[record.termination] += 1
+
+
+@dataclass
+class TournamentResult:
+    variant: str
+    games_per_pairing: int
+    seed: int
+    pairings: list[Pairing] = field(default_factory=list)
+    records: list[GameRecord] = field(default_factory=list)
+    think_times: dict[str, list[float]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+Progress = Callable[[int, int, str], None]
+
+
+def play_one(variant: str, red: str, blue: str, red_seed: int, blue_seed: int) -> MatchResult:
+    return Referee(variant, get_player(red, red_seed), get_player(blue, blue_seed)).play()
+
+
+def _record(
+    variant: str, index: int, names: tuple[str, str], seeds: tuple[int, int], result: MatchResult
+) -> GameRecord:
+    winner = None if result.outcome.winner is None else names[result.outcome.winner]
+    forfeit = result.forfeit
+    return GameRecord(
+        variant,
+        index,
+        names[RED],
+        names[BLUE],
+        seeds[RED],
+        seeds[BLUE],
+        winner,
+        result.outcome.winner,
+        result.outcome.termination,
+        result.plies,
+        None if forfeit is None else ("red" if forfeit.color == RED else "blue"),
+        "" if forfeit is None else forfeit.reason,
+    )
+
+
+def run_tournament(
+    variant: str,
+    players: Sequence[str],
+    games: int,
+    seed: int = 1,
+    progress: Progress | None = None,
+) -> TournamentResult:
+    """Every pair of `players` plays `games` games; see the module docstring."""
+    if len(players) < 2:
+        raise ValueError("a tournament needs at least two players")
+    for name in players:
+        get_player(name)  # unknown names fail before any game is played
+    rng = random.Random(seed)
+    result = TournamentResult(variant, games, seed)
+    pairs = list(itertools.combinations(list(reversed(players)), 2))  # stronger first
+    total, done, started = len(pairs) * games, 0, time.perf_counter()
+    for first, second in pairs:
+        pairing = Pairing(first, second)
+        result.pairings.append(pairing)
+        for index in range(games):
+            first_is_red = index % 2 == 0
+            names = (first, second) if first_is_red else (second, first)
+            seeds = (rng.randrange(2**31), rng.randrange(2**31))
+            match = play_one(variant, names[RED], names[BLUE], *seeds)
+            record = _record(variant, index, names, seeds, match)
+            result.records.append(record)
+            pairing.add(record, first_is_red)
+            for color in (RED, BLUE):
+                result.think_times.setdefault(names[color], []).extend(match.think_times[color])
+            done += 1
+            if progress is not None:
+                progress(done, total, f"{first} vs {second}")
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+# ---------------------------------------------------------------------- output
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def format_tables(result: TournamentResult) -> str:
+    lines = [
+        f"{result.variant}: {result.games_per_pairing} games per pairing, seed {result.seed}, "
+        f"{result.seconds:.0f} s",
+        f"{'pairing':<20} {'wins':>5} {'draws':>5} {'losses':>6} {'forfeits':>9} "
+        f"{'win %':>6} {'avg plies':>9}",
+    ]
+    for p in result.pairings:
+        lines.append(
+            f"{p.first + ' vs ' + p.second:<20} {p.wins:>5} {p.draws:>5} {p.losses:>6} "
+            f"{f'{p.forfeits_first}/{p.forfeits_second}':>9} {100 * p.win_rate:>6.1f} "
+            f"{p.average_plies:>9.1f}"
+        )
+    lines.append(
+        "endings: "
+        + "; ".join(
+            f"{p.first} vs {p.second}: "
+            + ", ".join(f"{k} {v}" for k, v in p.terminations.most_common())
+            for p in result.pairings
+        )
+    )
+    lines.append(f"{'move time (ms)':<20} {'median':>7} {'p95':>7} {'max':>7} {'moves':>7}")
+    for name, times in result.think_times.items():
+        lines.append(
+            f"{name:<20} {1000 * statistics.median(times):>7.2f} "
+            f"{1000 * percentile(times, 0.95):>7.2f} {1000 * max(times):>7.1f} {len(times):>7}"
+        )
+    return "\n".join(lines)
+
+
+def write_csv(result: TournamentResult, path: Path) -> None:
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(
+            [
+                "variant",
+                "game",
+                "red",
+                "blue",
+                "red_seed",
+                "blue_seed",
+                "winner",
+                "termination",
+                "plies",
+                "forfeit_by",
+                "forfeit_reason",
+            ]
+        )
+        for r in result.records:
+            writer.writerow(
+                [
+                    r.variant,
+                    r.index,
+                    r.red,
+                    r.blue,
+                    r.red_seed,
+                    r.blue_seed,
+                    r.winner or "draw",
+                    r.termination,
+                    r.plies,
+                    r.forfeit_by or "",
+                    r.forfeit_reason,
+                ]
+            )
+
+
+def write_chart(result: TournamentResult, path: Path) -> None:
+    """Stacked bars of wins, draws and losses per pairing (matplotlib, Agg backend)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [f"{p.first} vs {p.second}" for p in result.pairings]
+    wins = [p.wins for p in result.pairings]
+    draws = [p.draws for p in result.pairings]
+    losses = [p.losses for p in result.pairings]
+    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.7 * len(labels)))
+    ax.barh(labels, wins, color="#2e7d32", label="wins")
+    ax.barh(labels, draws, left=wins, color="#9e9e9e", label="draws")
+    ax.barh(
+        labels,
+        losses,
+        left=[w + d for w, d in zip(wins, draws, strict=True)],
+        color="#c62828",
+        label="losses",
+    )
+    ax.invert_yaxis()
+    ax.set_xlabel(f"games (of {result.games_per_pairing}), counted for the first-named player")
+    ax.set_title(f"{result.variant}: round robin, seed {result.seed}")
+    ax.legend(loc="lower right", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def write_outputs(result: TournamentResult, out_dir: Path) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    csv_path = out_dir / f"tournament-{result.variant}.csv"
+    png_path = out_dir / f"tournament-{result.variant}.png"
+    write_csv(result, csv_path)
+    write_chart(result, png_path)
+    return [csv_path, png_path]
+
+
+class ProgressBar:
+    """A one-line progress bar on a stream; plain lines every 5% when it is not a terminal."""
+
+    def __init__(self, stream: TextIO = sys.stderr, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.started = time.perf_counter()
+        self.tty = stream.isatty()
+
+    def __call__(self, done: int, total: int, label: str) -> None:
+        filled = self.width * done // total
+        elapsed = time.perf_counter() - self.started
+        eta = elapsed / done * (total - done)
+        text = (
+            f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {label} "
+            f"{elapsed:.0f}s elapsed, ~{eta:.0f}s left"
+        )
+        if self.tty:
+            self.stream.write("\r" + text + ("\n" if done == total else ""))
+        elif done == total or done % max(1, total // 20) == 0:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+__all__ = [
+    "GameRecord",
+    "Pairing",
+    "ProgressBar",
+    "TournamentResult",
+    "format_tables",
+    "run_tournament",
+    "write_outputs",
+]

@@ -1,0 +1,89 @@
+"""Round-robin tournaments: counting, colours, outputs and the management command."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from games.bots.tournament import ProgressBar, format_tables, run_tournament, write_outputs
+
+
+def test_round_robin_counts_every_game_and_alternates_colours() -> None:
+    calls: list[int] = []
+    result = run_tournament(
+        "mini",
+        ["random", "medium"],
+        games=4,
+        seed=5,
+        progress=lambda done, total, label: calls.append(done),
+    )
+    assert calls == [1, 2, 3, 4]
+    [pairing] = result.pairings
+    assert (pairing.first, pairing.second) == ("medium", "random")
+    assert pairing.games == 4 and len(pairing.plies) == 4
+    assert [r.red for r in result.records] == ["medium", "random", "medium", "random"]
+    wins = sum(1 for r in result.records if r.winner == "medium")
+    assert pairing.wins == wins and pairing.draws == sum(
+        1 for r in result.records if r.winner is None
+    )
+    assert set(result.think_times) == {"medium", "random"}
+
+
+def test_same_seed_same_tournament() -> None:
+    first = run_tournament("barrage", ["random", "hard"], games=2, seed=9)
+    second = run_tournament("barrage", ["random", "hard"], games=2, seed=9)
+    assert first.records == second.records
+
+
+def test_unknown_player_fails_before_playing() -> None:
+    with pytest.raises(ValueError, match="unknown computer player"):
+        run_tournament("classic", ["random", "nobody"], games=1)
+
+
+def test_tables_csv_and_chart(tmp_path: Path) -> None:
+    result = run_tournament("barrage", ["random", "medium", "hard"], games=2, seed=2)
+    table = format_tables(result)
+    assert "hard vs medium" in table and "hard vs random" in table and "medium vs random" in table
+    assert "p95" in table
+    csv_path, png_path = write_outputs(result, tmp_path)
+    rows = list(csv.DictReader(csv_path.open()))
+    assert len(rows) == 6 and {row["variant"] for row in rows} == {"barrage"}
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_progress_bar_without_terminal_prints_lines() -> None:
+    stream = io.StringIO()
+    bar = ProgressBar(stream)
+    for done in range(1, 41):
+        bar(done, 40, "a vs b")
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 20 and lines[-1].startswith("[" + "#" * 30 + "] 40/40")
+
+
+def test_management_command_prints_the_tables(tmp_path: Path) -> None:
+    from django.core.management import call_command
+
+    out, err = io.StringIO(), io.StringIO()
+    call_command(
+        "tournament",
+        "random",
+        "hard",
+        "--variant",
+        "mini",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--out",
+        str(tmp_path),
+        stdout=out,
+        stderr=err,
+    )
+    text = out.getvalue()
+    assert "hard vs random" in text and "move time (ms)" in text
+    assert (tmp_path / "tournament-mini.csv").exists() and (
+        tmp_path / "tournament-mini.png"
+    ).exists()
