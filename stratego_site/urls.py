@@ -5,5 +5,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("lobby.account_urls")),
     path("", include("lobby.urls")),
+    path("games/", include("games.review_urls")),  # replay, export, client data (before <id>/)
     path("games/", include("games.urls")),
 ]
