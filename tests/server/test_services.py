@@ -8,25 +8,10 @@ from games import engine, services
 from games.errors import ServiceError
 from games.models import Game, GameEvent, Move
 
-from .conftest import BLUE_SETUP, RED_SETUP, SHORT_GAME, make_guest, place_all
+from .conftest import SHORT_GAME, make_guest
+from .helpers import seated_game, set_up_game
 
 pytestmark = pytest.mark.django_db
-
-
-def seated_game(variant: str = "mini"):
-    red, blue = make_guest("red"), make_guest("blue")
-    game = services.create_game(red, variant=variant, seat=0)
-    services.join_game(game.public_id, blue)
-    return game.public_id, red, blue
-
-
-def playing_game():
-    gid, red, blue = seated_game()
-    place_all(services.place_piece, gid, red, RED_SETUP)
-    place_all(services.place_piece, gid, blue, BLUE_SETUP)
-    services.ready(gid, red)
-    services.ready(gid, blue)
-    return gid, red, blue
 
 
 def test_create_and_join_fill_the_seats():
@@ -120,7 +105,7 @@ def test_ready_needs_a_full_setup_and_starts_the_game():
     with pytest.raises(ServiceError) as err:
         services.ready(gid, red)
     assert err.value.code == "incomplete"
-    gid, red, blue = playing_game()
+    gid, red, blue = set_up_game()
     game = Game.objects.get(public_id=gid)
     assert game.status == "playing" and game.started is not None
 
@@ -133,7 +118,7 @@ def test_moves_before_ready_are_refused():
 
 
 def test_a_short_game_to_the_flag():
-    gid, red, blue = playing_game()
+    gid, red, blue = set_up_game()
     players = {0: red, 1: blue}
     with pytest.raises(ServiceError) as err:
         services.move(gid, blue, 15, 10)
@@ -161,7 +146,7 @@ def test_a_short_game_to_the_flag():
 
 
 def test_resign_and_draw():
-    gid, red, blue = playing_game()
+    gid, red, blue = set_up_game()
     services.offer_draw(gid, red)
     with pytest.raises(ServiceError) as err:
         services.answer_draw(gid, red, accept=True)
@@ -172,7 +157,7 @@ def test_resign_and_draw():
     game = Game.objects.get(public_id=gid)
     assert (game.status, game.winner, game.termination) == ("finished", None, "agreed_draw")
 
-    gid, red, blue = playing_game()
+    gid, red, blue = set_up_game()
     services.resign(gid, blue)
     game = Game.objects.get(public_id=gid)
     assert (game.winner, game.termination) == (0, "resignation")
@@ -187,7 +172,7 @@ def test_resign_while_waiting_aborts():
 
 
 def test_versions_have_no_gaps():
-    gid, _, _ = playing_game()
+    gid, _, _ = set_up_game()
     game = Game.objects.get(public_id=gid)
     versions = list(game.events.values_list("version", flat=True))
     assert versions == list(range(1, game.version + 1))
