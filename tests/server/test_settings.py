@@ -1,0 +1,52 @@
+"""Settings come from the environment; production refuses a missing or weak SECRET_KEY."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import django, json; django.setup(); from django.conf import settings as s; "
+    "print(json.dumps([s.DATABASES['default']['ENGINE'], s.CHANNEL_LAYERS['default']['BACKEND'],"
+    " s.DEBUG, s.ALLOWED_HOSTS, s.INSTALLED_APPS[0]]))"
+)
+
+
+def probe(**env: str) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    base.update(DJANGO_SETTINGS_MODULE="stratego_site.settings", **env)
+    for key in [k for k, v in base.items() if v == ""]:
+        del base[key]
+    return subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=base, capture_output=True, text=True
+    )
+
+
+def test_embedded_default_without_urls():
+    out = probe(SECRET_KEY="", DEBUG="")
+    assert out.returncode == 0, out.stderr
+    assert (
+        '"django.db.backends.sqlite3", "channels.layers.InMemoryChannelLayer", true' in out.stdout
+    )
+    assert '"daphne"]' in out.stdout
+
+
+def test_postgres_and_redis_from_urls():
+    out = probe(
+        DATABASE_URL="postgres://postgres@localhost:5432/x",
+        REDIS_URL="redis://localhost:6379/0",
+        ALLOWED_HOSTS="a.example,b.example",
+    )
+    assert out.returncode == 0, out.stderr
+    assert "postgresql" in out.stdout and "channels_redis.core.RedisChannelLayer" in out.stdout
+    assert '["a.example", "b.example"]' in out.stdout
+
+
+def test_production_refuses_missing_or_weak_secret():
+    assert "SECRET_KEY" in probe(DEBUG="false", SECRET_KEY="").stderr
+    assert probe(DEBUG="false", SECRET_KEY="short").returncode != 0
+    ok = probe(DEBUG="false", SECRET_KEY="x" * 50)
+    assert ok.returncode == 0 and ", false," in ok.stdout
