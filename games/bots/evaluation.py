@@ -51,6 +51,8 @@ BASE_VALUES = {
     FLAG: FLAG_VALUE,
 }
 EMPTY = -1
+LAST_MOVERS = 5
+LAST_MOVER_BONUS = 120.0
 
 
 @dataclass
@@ -104,18 +106,26 @@ class Values:
             1 for p in view.board if p and p.color == enemy and p.rank == BOMB
         )
         enemy_marshal = any(beliefs.p(sq, r) > 0 for sq in beliefs.probs for r in variant.spy_beats)
-        self.mine = self._table(own_ranks.count(MINER), enemy_bombs > 0, enemy_marshal)
+        own_movers = sum(1 for r in own_ranks if r not in IMMOVABLE)
+        self.mine = self._table(own_ranks.count(MINER), enemy_bombs > 0, enemy_marshal, own_movers)
         enemy_miners = sum(p.get(MINER, 0.0) for p in beliefs.probs.values())
+        enemy_movers = round(sum(beliefs.can_move(sq) for sq in beliefs.probs))
         own_marshal = any(r in variant.spy_beats for r in own_ranks)
-        self.theirs = self._table(round(enemy_miners), BOMB in own_ranks, own_marshal)
+        self.theirs = self._table(round(enemy_miners), BOMB in own_ranks, own_marshal, enemy_movers)
 
     @staticmethod
-    def _table(miners: int, bombs_to_clear: bool, spy_has_target: bool) -> dict[int, float]:
+    def _table(
+        miners: int, bombs_to_clear: bool, spy_has_target: bool, movers: int
+    ) -> dict[int, float]:
         table = dict(BASE_VALUES)
         if bombs_to_clear:
             table[MINER] += 18.0 / max(1, miners)
         if not spy_has_target:
             table[SPY] = 2.0
+        if movers <= LAST_MOVERS:  # losing the last movable pieces loses the game
+            for rank in table:
+                if rank not in IMMOVABLE:
+                    table[rank] += LAST_MOVER_BONUS / max(1, movers)
         return table
 
 

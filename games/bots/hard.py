@@ -19,8 +19,12 @@ from games.engine import (
     ATTACKER,
     BOMB,
     BOTH,
+    CAPTAIN,
     FLAG,
+    LIEUTENANT,
+    MAJOR,
     SCOUT,
+    SERGEANT,
     Move,
     Variant,
     View,
@@ -33,12 +37,20 @@ from games.engine.players import Player
 from .evaluation import Danger, Position, Values, attack_value, distances_from
 from .knowledge import Beliefs, Probs, Tracker, build_beliefs
 
+CHEAP = 20.0  # pieces worth at most this probe unknown pieces when the game stalls
+FLAG_GUARD = 60.0  # worth of taking an enemy piece next to our flag (halved per step away)
+FLAG_WATCH = 6  # how far from our flag enemy pieces count as a threat
+GUARD_RANKS = frozenset({SERGEANT, LIEUTENANT, CAPTAIN, MAJOR})
+GUARD_RADIUS = 2  # guards stay this close to the flag
+GUARD_PENALTY = 8.0
+
 
 class HardPlayer(Player):
     name = "hard"
     reply_weight = 0.9  # how much of the opponent's best expected capture we count
     progress_weight = 1.0
     use_behaviour = True
+    guard_weight = 1.0
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -100,19 +112,45 @@ class MoveScorer:
         self.baseline = self.danger.best_reply(self.position, self.probs_at)
         self._targets: dict[int, list[tuple[float, dict[int, int]]]] = {}
         self._distance_maps: dict[int, dict[int, int]] = {}
+        flags = [sq for sq in self.position.mine() if self.position.ranks[sq] == FLAG]
+        self.flag_distance = bfs(self.variant, flags[0], FLAG_WATCH) if flags else {}
+        self.flag_threat = self._flag_threats()
+        self.guards = self._guards()
 
     def score(self, move: Move) -> float:
         position = self.position
         rank = position.ranks[move.src]
         assert rank is not None
         if position.owner[move.dst] == 1 - position.me:
-            return self._attack(move, rank) + self.bot.aggression
+            cheap = 1.0 if self.values.mine[rank] <= CHEAP else 0.25
+            return self._attack(move, rank) + self.bot.aggression * cheap
         after = position.copy()
         after.relocate(
             move.src, move.dst, position.revealed[move.src] or self._shows_scout(move, rank)
         )
         reply = self.danger.best_reply(after, self.probs_at)
-        return (self.baseline - reply) * self.bot.reply_weight + self._progress(move, rank)
+        return (
+            (self.baseline - reply) * self.bot.reply_weight
+            + self._progress(move, rank)
+            - self._leaves_guard(move)
+        )
+
+    def _leaves_guard(self, move: Move) -> float:
+        """A guard that wanders off from our flag costs GUARD_PENALTY."""
+        distances = self.flag_distance
+        if move.src not in self.guards or distances.get(move.dst, 99) <= GUARD_RADIUS:
+            return 0.0
+        return GUARD_PENALTY * self.bot.guard_weight
+
+    def _guards(self) -> set[int]:
+        """The squares of the (up to) two middle-ranked pieces closest to our flag."""
+        position, distances = self.position, self.flag_distance
+        candidates = [
+            (distances[sq], sq)
+            for sq in position.mine()
+            if position.ranks[sq] in GUARD_RANKS and sq in distances
+        ]
+        return {sq for _, sq in sorted(candidates)[:2]}
 
     def _shows_scout(self, move: Move, rank: int) -> bool:
         return rank == SCOUT and move.dst not in self.variant.neighbors[move.src]
@@ -124,6 +162,7 @@ class MoveScorer:
         if probs.get(FLAG, 0.0) >= 0.999:
             return gain
         win, lose = self._branches(rank, probs)
+        gain += win * self.flag_threat.get(move.dst, 0.0)
         reply = 0.0
         if win > 0:
             after = self.position.copy()
@@ -148,6 +187,16 @@ class MoveScorer:
                 lose += p
         return win, lose
 
+    def _flag_threats(self) -> dict[int, float]:
+        """How much each enemy piece near our flag threatens it (by distance, ignoring pieces)."""
+        position = self.position
+        threats: dict[int, float] = {}
+        for square, distance in self.flag_distance.items():
+            if position.owner[square] == 1 - position.me and distance > 0:
+                value = self.beliefs.can_move(square) * FLAG_GUARD * 0.5 ** (distance - 1)
+                threats[square] = value
+        return threats
+
     # ------------------------------------------------------------------ progress
     def _progress(self, move: Move, rank: int) -> float:
         targets = self._targets_for(rank)
@@ -164,6 +213,8 @@ class MoveScorer:
             for square, probs in self.beliefs.probs.items():
                 hidden = self.position.ranks[square] is None
                 value = attack_value(rank, probs, self.values, self.variant, hidden)
+                if square in self.flag_threat:
+                    value += self._branches(rank, probs)[0] * self.flag_threat[square]
                 if value > 0.5:
                     found.append((value, self._distances(square)))
             found.sort(key=lambda item: -item[0])
@@ -174,6 +225,21 @@ class MoveScorer:
         if square not in self._distance_maps:
             self._distance_maps[square] = distances_from(self.variant, self.position, square)
         return self._distance_maps[square]
+
+
+def bfs(variant: Variant, start: int, limit: int) -> dict[int, int]:
+    """Distances from `start` over every square but lakes, pieces ignored, up to `limit`."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        square = queue.popleft()
+        if seen[square] >= limit:
+            continue
+        for nxt in variant.neighbors[square]:
+            if nxt not in seen:
+                seen[nxt] = seen[square] + 1
+                queue.append(nxt)
+    return seen
 
 
 def guarded_setup(variant: Variant, color: int, rng: random.Random) -> dict[int, int]:

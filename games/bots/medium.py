@@ -19,6 +19,7 @@ class MediumPlayer(HardPlayer):
     reply_weight = 0.0
     use_behaviour = False
     noise = 4.0
+    guard_weight = 0.0
 
     def setup(self) -> dict[int, int]:
         assert self.variant is not None
