@@ -25,6 +25,7 @@ from games.engine import (
     MAJOR,
     SCOUT,
     SERGEANT,
+    SPY,
     Move,
     Variant,
     View,
@@ -243,18 +244,37 @@ def bfs(variant: Variant, start: int, limit: int) -> dict[int, int]:
 
 
 def guarded_setup(variant: Variant, color: int, rng: random.Random) -> dict[int, int]:
-    """The flag on the back row (away from the edges when it can be guarded), bombs on
-    every square next to it while bombs last, the rest by the engine's generator."""
+    """The flag on the back row where the fewest neighbours are left unguarded, bombs next
+    to it while bombs last, a sturdy piece on any neighbour left open (so no scout reaches
+    the flag along a line), the rest by the engine's generator."""
     back = [sq for sq in variant.setup_squares(color) if variant.is_back_row(color, sq)]
     bombs = variant.army_counts.get(BOMB, 0)
-    candidates = [sq for sq in back if len(variant.neighbors[sq]) <= bombs] or back
+    fewest = min(len(variant.neighbors[sq]) for sq in back)
+    candidates = [sq for sq in back if len(variant.neighbors[sq]) <= max(bombs, fewest)]
     flag = rng.choice(candidates)
     placed = {flag: FLAG}
-    for square in sorted(variant.neighbors[flag]):
-        if bombs and variant.is_setup_square(color, square):
+    open_squares = []
+    for square in rng.sample(sorted(variant.neighbors[flag]), len(variant.neighbors[flag])):
+        if bombs:
             placed[square] = BOMB
             bombs -= 1
+        else:
+            open_squares.append(square)
+    for square in open_squares:
+        placed[square] = _sturdy_rank(variant, placed, rng)
     return generate_setup(variant, color, rng, placed)
+
+
+def _sturdy_rank(variant: Variant, placed: dict[int, int], rng: random.Random) -> int:
+    """A movable piece to stand next to the flag: not a scout or spy, the cheapest left."""
+    used = list(placed.values())
+    left = [
+        rank
+        for rank, count in variant.army
+        if rank not in (BOMB, FLAG, SCOUT, SPY) and used.count(rank) < count
+    ]
+    cheapest = min(left)
+    return rng.choice([rank for rank in left if rank == cheapest])
 
 
 __all__ = ["HardPlayer", "MoveScorer", "guarded_setup"]
