@@ -428,6 +428,7 @@ function render() {
     $("btn-clear").disabled = !canSetUp() || countRemaining(v.remaining) === totalArmy();
     $("btn-remove").disabled = !canSetUp() || state.selected == null;
     $("btn-save").disabled = !complete || !state.variantInfo;
+    if (complete && $("setup-note").textContent.startsWith("Loading")) $("setup-note").textContent = "Setup loaded.";
   }
 
   const playing = v.phase === "playing" && active();
