@@ -457,7 +457,7 @@ def test_odd_xml_is_a_notation_error(text, message):
 
 # ----------------------------------------------------------------------------- real setups
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"  # copied from shared/data
 
 
 def gravon_field(red_line: str, blue_line: str) -> str:
@@ -477,7 +477,7 @@ def gravon_field(red_line: str, blue_line: str) -> str:
 )
 def test_fields_of_real_gravon_setups_replay(variant, name):
     if not DATA.is_dir():
-        pytest.fail(f"the shared sample data is missing: {DATA}")
+        pytest.fail(f"the Gravon sample setups are missing: {DATA}")
     lines = [line.strip() for line in (DATA / name).read_text().splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
     rng = random.Random(0)

@@ -19,7 +19,7 @@ from games.engine import (
     validate_setup,
 )
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"  # copied from shared/data
 GRAVON_LETTERS = {
     "B": BOMB,
     "C": 1,
@@ -59,7 +59,7 @@ def setup_from_line(line: str, color: int, width: int = 10, height: int = 10) ->
 )
 def real_setups(request):
     if not DATA.is_dir():
-        pytest.fail(f"the shared sample data is missing: {DATA}")
+        pytest.fail(f"the Gravon sample setups are missing: {DATA}")
     variant, name = request.param
     return get_variant(variant), read_setups(name)
 
