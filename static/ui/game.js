@@ -85,6 +85,8 @@ function onFrame(frame) {
       return;
     case "error":
       showError(frame.message || frame.code);
+      // The action may or may not have happened: ask for what we missed.
+      if (frame.code === "server_error") socket.send({ type: "sync", version: socket.version ?? -1 });
       return;
     default:
       return;
@@ -317,6 +319,7 @@ function bindControls() {
     render();
   });
   $("btn-copy-link")?.addEventListener("click", (ev) => copyLink(ev.currentTarget));
+  $("btn-share-copy")?.addEventListener("click", (ev) => copyLink(ev.currentTarget, $("share-url").value, $("share-url")));
 }
 
 async function refreshSavedSetups() {
@@ -401,6 +404,8 @@ function render() {
   root.dataset.turn = v?.turn ?? "";
   renderSeats();
   renderSpectators();
+  const share = $("share");
+  if (share) share.hidden = !(isPlayer() && state.game?.status === "waiting");
   if (!v) return;
   board.layout(v.width, v.height, v.lakes, state.role === 1);
   const selectedTargets = canSetUp() ? new Set() : legalTargets(state.selected);
@@ -432,7 +437,10 @@ function render() {
   }
 
   const playing = v.phase === "playing" && active();
-  $("play-controls").hidden = !(isPlayer() && (playing || (inSetup && state.game.status !== "waiting")));
+  $("play-controls").hidden = !(isPlayer() && (playing || inSetup));
+  const waiting = state.game.status === "waiting";
+  $("btn-resign").textContent = waiting ? "Cancel this game" : "Resign";
+  $("resign-question").textContent = waiting ? "Really cancel this game?" : "Really resign this game?";
   const offer = state.game.draw_offer;
   $("btn-draw").hidden = !playing || offer === state.role;
   $("draw-offer").hidden = !playing || offer == null || offer === state.role;
