@@ -248,7 +248,7 @@ def write_chart(result: TournamentResult, path: Path) -> None:
     wins = [p.wins for p in result.pairings]
     draws = [p.draws for p in result.pairings]
     losses = [p.losses for p in result.pairings]
-    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.7 * len(labels)))
+    fig, ax = plt.subplots(figsize=(7, 1.8 + 0.7 * len(labels)))
     ax.barh(labels, wins, color="#2e7d32", label="wins")
     ax.barh(labels, draws, left=wins, color="#9e9e9e", label="draws")
     ax.barh(
@@ -261,7 +261,7 @@ def write_chart(result: TournamentResult, path: Path) -> None:
     ax.invert_yaxis()
     ax.set_xlabel(f"games (of {result.games_per_pairing}), counted for the first-named player")
     ax.set_title(f"{result.variant}: round robin, seed {result.seed}")
-    ax.legend(loc="lower right", fontsize="small")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, fontsize="small")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
