@@ -41,7 +41,8 @@ from .knowledge import Beliefs, Probs, Tracker, build_beliefs
 CHEAP = 20.0  # pieces worth at most this probe unknown pieces when the game stalls
 FLAG_GUARD = 60.0  # worth of taking an enemy piece next to our flag (halved per step away)
 FLAG_WATCH = 6  # how far from our flag enemy pieces count as a threat
-GUARD_RANKS = frozenset({SERGEANT, LIEUTENANT, CAPTAIN, MAJOR})
+GUARD_RANKS = frozenset({SERGEANT, LIEUTENANT, CAPTAIN, MAJOR})  # small armies: see _guards
+TARGET_REACH = 30  # path length beyond which a target is out of sight
 GUARD_RADIUS = 2  # guards stay this close to the flag
 GUARD_PENALTY = 8.0
 
@@ -116,6 +117,7 @@ class MoveScorer:
         flags = [sq for sq in self.position.mine() if self.position.ranks[sq] == FLAG]
         self.flag_distance = bfs(self.variant, flags[0], FLAG_WATCH) if flags else {}
         self.flag_threat = self._flag_threats()
+        self.guard_ranks = guard_ranks(self.variant)
         self.guards = self._guards()
 
     def score(self, move: Move) -> float:
@@ -149,7 +151,7 @@ class MoveScorer:
         candidates = [
             (distances[sq], sq)
             for sq in position.mine()
-            if position.ranks[sq] in GUARD_RANKS and sq in distances
+            if position.ranks[sq] in self.guard_ranks and sq in distances
         ]
         return {sq for _, sq in sorted(candidates)[:2]}
 
@@ -224,8 +226,16 @@ class MoveScorer:
 
     def _distances(self, square: int) -> dict[int, int]:
         if square not in self._distance_maps:
-            self._distance_maps[square] = distances_from(self.variant, self.position, square)
+            self._distance_maps[square] = distances_from(
+                self.variant, self.position, square, TARGET_REACH
+            )
         return self._distance_maps[square]
+
+
+def guard_ranks(variant: Variant) -> frozenset[int]:
+    """Who guards the flag: sergeants to majors. Small armies have none to spare (in duel
+    and barrage, miners kept home as guards lost more games than they saved)."""
+    return GUARD_RANKS & frozenset(variant.army_counts)
 
 
 def bfs(variant: Variant, start: int, limit: int) -> dict[int, int]:
