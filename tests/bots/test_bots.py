@@ -162,3 +162,27 @@ def test_bots_answer_a_legal_move_of_the_view(level: str) -> None:
     view = game.view(RED)
     move = bot.move(view)
     assert (move.src, move.dst) in view.legal_moves
+
+
+def test_a_piece_that_walks_up_to_a_revealed_general_is_likely_the_marshal() -> None:
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(4, 4): (RED, GENERAL),
+        sq(0, 9): (RED, SCOUT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(6, 4): (BLUE, MARSHAL),
+        sq(6, 0): (BLUE, SCOUT),
+        sq(7, 1): (BLUE, MINER),
+    }
+    game = Game.from_position("classic", pieces, turn=BLUE)
+    game.board[sq(4, 4)].revealed = True
+    game.board[sq(6, 0)].moved = game.board[sq(7, 1)].moved = True
+    hard = HardPlayer(1)
+    hard.start(RED, get_variant("classic"))
+    game.push(Move(sq(6, 4), sq(5, 4)))  # the unknown piece steps next to the general
+    view = game.view(RED)
+    hard.tracker.observe(view)
+    informed = build_beliefs(view, hard.tracker)
+    naive = build_beliefs(view)
+    assert informed.p(sq(5, 4), MARSHAL) > naive.p(sq(5, 4), MARSHAL)
+    assert informed.p(sq(5, 4), MARSHAL) > informed.p(sq(6, 0), MARSHAL)
