@@ -69,16 +69,17 @@ def long_game_snapshots(rng: random.Random, early: int, late: int) -> tuple[dict
             return at_early, game.to_dict()
 
 
-def move_cost(state: dict, repeats: int) -> float:
-    """Median seconds of one `push` (legality check and all) over every legal move of `state`."""
+def move_cost(states: list[dict], repeats: int) -> float:
+    """Median seconds of one `push` (legality check and all) over every legal move of `states`."""
     timings = []
-    moves = Game.from_dict(state).legal_moves()
-    for _ in range(repeats):
-        for move in moves:
-            game = Game.from_dict(state)
-            begin = time.perf_counter_ns()
-            game.push(move)
-            timings.append(time.perf_counter_ns() - begin)
+    for state in states:
+        moves = Game.from_dict(state).legal_moves()
+        for _ in range(repeats):
+            for move in moves:
+                game = Game.from_dict(state)
+                begin = time.perf_counter_ns()
+                game.push(move)
+                timings.append(time.perf_counter_ns() - begin)
     return statistics.median(timings) / 1e9
 
 
@@ -93,6 +94,7 @@ def main(argv: list[str] | None = None) -> None:
         "--rounds", type=int, default=5, help="rounds per figure; medians are printed"
     )
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--games", type=int, default=10, help="long games for the ply-2000 figure")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
 
@@ -110,12 +112,14 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(position.legal_moves())} moves): {statistics.median(gens):,.0f}"
     )
 
-    early_state, late_state = long_game_snapshots(rng, 50, 2000)
-    early = [move_cost(early_state, 20) for _ in range(args.rounds)]
-    late = [move_cost(late_state, 20) for _ in range(args.rounds)]
+    # Positions differ in cost (how many pieces, scouts' long moves): compare many games.
+    pairs = [long_game_snapshots(rng, 50, 2000) for _ in range(args.games)]
+    early = [move_cost([pair[0] for pair in pairs], 3) for _ in range(args.rounds)]
+    late = [move_cost([pair[1] for pair in pairs], 3) for _ in range(args.rounds)]
     early_s, late_s = statistics.median(early), statistics.median(late)
     print(
-        f"one move at ply 50: {early_s * 1e6:.1f} us; at ply 2000: {late_s * 1e6:.1f} us; "
+        f"one move at ply 50: {early_s * 1e6:.1f} us; at ply 2000: {late_s * 1e6:.1f} us "
+        f"(median over every legal move of {args.games} games); "
         f"ratio {late_s / early_s:.2f}"
     )
 
