@@ -1,4 +1,4 @@
-"""Records: the field string, StraDoS2 XML, Gravon GSN, replay and `python -m games.engine check`."""
+"""Records: the field string, StraDoS2 XML, Gravon GSN, replay and the check command."""
 
 from __future__ import annotations
 
@@ -282,7 +282,7 @@ def test_gsn_has_no_duel():
 
 
 def test_flag_capture_parity_red_odd_blue_even():
-    """records.md: in flag-capture games Red wins have an odd number of moves, Blue wins an even one."""
+    """records.md: in flag-capture games Red wins after an odd number of moves, Blue an even."""
     seen = {RED: 0, BLUE: 0}
     for seed in range(80):
         game = random_game("duel", seed, max_plies=400)
@@ -431,7 +431,7 @@ _SAMPLES = [
 )
 @settings(max_examples=300, deadline=None)
 def test_damaged_records_give_notation_errors_only(sample, edits):
-    """Cut, overwrite or insert bytes anywhere: a record error, a notation error or a game; no crash."""
+    """Cut, overwrite or insert bytes anywhere: a record error, a notation error or a game."""
     data = sample
     for start, length, insert in edits:
         start %= len(data) + 1
