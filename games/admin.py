@@ -1,36 +1,208 @@
+"""Admin review of games: filters, search by player, a read-only game page with the move
+list and links to the replay and the StraDoS2 export."""
+
+from __future__ import annotations
+
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
+from . import engine
 from .models import Game, GameEvent, Move, Presence
+from .review_views import public_move
+from .setups import SavedSetup
+
+COLORS = {0: "Red", 1: "Blue"}
 
 
-class MoveInline(admin.TabularInline):
-    model = Move
-    extra = 0
-    readonly_fields = [f.name for f in Move._meta.fields]
-    can_delete = False
+class WinnerFilter(admin.SimpleListFilter):
+    title = "winner"
+    parameter_name = "winner"
+
+    def lookups(self, request, model_admin):
+        return [("0", "Red"), ("1", "Blue"), ("draw", "Draw")]
+
+    def queryset(self, request, queryset: QuerySet) -> QuerySet:
+        value = self.value()
+        if value in ("0", "1"):
+            return queryset.filter(winner=int(value))
+        if value == "draw":
+            return queryset.filter(winner__isnull=True).exclude(termination="")
+        return queryset
+
+
+class TerminationFilter(admin.SimpleListFilter):
+    title = "termination"
+    parameter_name = "termination"
+
+    def lookups(self, request, model_admin):
+        values = Game.objects.exclude(termination="").values_list("termination", flat=True)
+        return [(v, v.replace("_", " ")) for v in sorted(set(values))]
+
+    def queryset(self, request, queryset: QuerySet) -> QuerySet:
+        return queryset.filter(termination=self.value()) if self.value() else queryset
+
+
+BATTLE_RESULTS = {"attacker": "attacker wins", "defender": "defender wins", "both": "both removed"}
+
+
+def battle_text(battle: dict | None) -> str:
+    if not battle:
+        return ""
+    attacker = engine.RANK_NAMES[battle["attacker"]]
+    defender = engine.RANK_NAMES[battle["defender"]]
+    return (
+        f"{attacker} attacks {defender}: {BATTLE_RESULTS.get(battle['result'], battle['result'])}"
+    )
+
+
+def review_links(game: Game, short: bool = False) -> str:
+    if not game.termination and game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
+        return format_html(
+            '<a href="{}">Watch live</a>', reverse("games:detail", args=[game.public_id])
+        )
+    return format_html(
+        '<a href="{}">{}</a> · <a href="{}">{}</a>',
+        reverse("review:replay", args=[game.public_id]),
+        "replay" if short else "Open the replay",
+        reverse("review:export_xml", args=[game.public_id]),
+        "XML" if short else "Export StraDoS2 XML",
+    )
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("public_id", "variant", "status", "red_name", "blue_name", "ply", "created")
-    list_filter = ("status", "variant", "private")
-    search_fields = ("public_id", "red_name", "blue_name")
-    readonly_fields = ("public_id", "created", "started", "finished")
-    inlines = [MoveInline]
+    list_display = (
+        "public_id",
+        "variant",
+        "status",
+        "red_name",
+        "blue_name",
+        "winner_name",
+        "termination",
+        "ply",
+        "finished",
+        "short_links",
+    )
+    list_filter = (
+        "variant",
+        TerminationFilter,
+        WinnerFilter,
+        "status",
+        ("finished", admin.DateFieldListFilter),
+        "private",
+    )
+    search_fields = (
+        "public_id",
+        "red_name",
+        "blue_name",
+        "red_user__username",
+        "blue_user__username",
+    )
+    date_hierarchy = "created"
+    ordering = ("-finished", "-created")
+    fieldsets = (
+        (None, {"fields": ("public_id", "variant", "status", "private", "players", "result")}),
+        ("Review", {"fields": ("links", "move_list")}),
+        ("Dates", {"fields": ("created", "started", "finished")}),
+    )
+    readonly_fields = (
+        "public_id",
+        "variant",
+        "status",
+        "private",
+        "players",
+        "result",
+        "links",
+        "move_list",
+        "created",
+        "started",
+        "finished",
+    )
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="winner", ordering="winner")
+    def winner_name(self, game: Game) -> str:
+        if not game.termination or game.termination == "aborted":
+            return "—"
+        return COLORS.get(game.winner, "draw")
+
+    @admin.display(description="players")
+    def players(self, game: Game) -> str:
+        return f"Red: {game.red_name or '—'} · Blue: {game.blue_name or '—'}"
+
+    @admin.display(description="result")
+    def result(self, game: Game) -> str:
+        if not game.termination:
+            return "not over"
+        who = f"{COLORS[game.winner]} wins" if game.winner in COLORS else "draw"
+        if game.termination == "aborted":
+            who = "aborted"
+        return f"{who} ({game.termination.replace('_', ' ')}) after {game.ply} moves"
+
+    @admin.display(description="review")
+    def links(self, game: Game) -> str:
+        return review_links(game)
+
+    @admin.display(description="review")
+    def short_links(self, game: Game) -> str:
+        return review_links(game, short=True)
+
+    @admin.display(description="moves")
+    def move_list(self, game: Game) -> str:
+        moves = [public_move(m) for m in game.moves.order_by("ply")]
+        if not moves:
+            return "no moves"
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (m["ply"], COLORS[m["color"]], m["notation"], battle_text(m["battle"]))
+                for m in moves
+            ),
+        )
+        return format_html(
+            '<table id="move-list-table"><thead><tr><th>ply</th><th>side</th><th>move</th>'
+            "<th>battle</th></tr></thead><tbody>{}</tbody></table>",
+            rows,
+        )
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
-    list_display = ("game", "ply", "notation", "color", "attacker_rank", "defender_rank")
+class MoveAdmin(ReadOnlyAdmin):
+    list_display = ("game", "ply", "notation", "color", "battle_result")
     list_filter = ("battle_result",)
+    search_fields = ("game__public_id",)
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):
+class GameEventAdmin(ReadOnlyAdmin):
     list_display = ("game", "version", "kind", "created")
     list_filter = ("kind",)
+    search_fields = ("game__public_id",)
 
 
 @admin.register(Presence)
-class PresenceAdmin(admin.ModelAdmin):
+class PresenceAdmin(ReadOnlyAdmin):
     list_display = ("game", "role", "channel_name", "created")
+
+
+@admin.register(SavedSetup)
+class SavedSetupAdmin(admin.ModelAdmin):
+    list_display = ("name", "variant", "user", "created")
+    list_filter = ("variant",)
+    search_fields = ("name", "user__username")
