@@ -1,0 +1,186 @@
+"""A live server for the browser tests: daphne in a subprocess on a free port, on the test
+database (pytest-django's `live_server` speaks no websockets), and Debian's Chromium.
+
+The database is the real test database, written outside any test transaction so the
+daphne process sees it; everything is flushed when the module's tests are done.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import setup_databases, teardown_databases
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ROOT = Path(__file__).resolve().parents[2]
+
+# Playwright's sync API keeps an event loop in this thread; the ORM calls the tests make
+# between browser steps are ordinary synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    if "postgresql" not in db["ENGINE"]:
+        pytest.fail("the browser tests need PostgreSQL (DATABASE_URL) so daphne shares the test DB")
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host = db.get("HOST") or "localhost"
+    port = db.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
+
+
+def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"daphne exited with code {process.returncode}; see artifacts/daphne.log")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    pytest.fail(f"daphne did not answer on {url} within {timeout:.0f}s")
+
+
+def drop_other_sessions() -> None:
+    """Close the connections the browser steps' ORM calls left open (they live in another
+    async context than this one), so the test database can be dropped."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    connection.close()
+
+
+@pytest.fixture(scope="session")
+def browser_database(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """The test database, written outside any test transaction so daphne reads it.
+
+    pytest-django creates the test database only when some collected test has a django_db
+    mark; these tests have none (a transaction per test would hide the data from daphne),
+    so when they run alone the database is created here, and dropped at the end.
+    """
+    with django_db_blocker.unblock():
+        created = None
+        if not connection.settings_dict["NAME"].startswith("test_"):
+            created = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+        try:
+            yield
+        finally:
+            if created is not None:
+                drop_other_sessions()
+                teardown_databases(created, verbosity=0)
+
+
+@pytest.fixture(scope="module")
+def shared_db(browser_database, django_db_blocker) -> Iterator[None]:
+    """The database for one module's tests, flushed when they are done."""
+    with django_db_blocker.unblock():
+        try:
+            yield
+        finally:
+            call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture(scope="module")
+def server_url(shared_db) -> Iterator[str]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": os.environ.get(
+            "DJANGO_SETTINGS_MODULE", "stratego_site.test_settings"
+        ),
+        "DATABASE_URL": database_url(),
+        "CHANNEL_PREFIX": f"stratego-browser-{uuid.uuid4().hex[:8]}",
+        "DEBUG": "true",
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    (ROOT / "artifacts").mkdir(exist_ok=True)
+    log = open(ROOT / "artifacts" / "daphne.log", "w")  # noqa: SIM115 (closed below)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "stratego_site.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(url + "/", process)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(
+            "Chromium is missing: the browser tests drive Debian's Chromium at /usr/bin/chromium. "
+            "Install it with `apt-get install -y chromium` (or `make chromium`)."
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(scope="module")
+def new_context(browser):
+    """Factory of isolated browser contexts (one per person), closed at the end."""
+    contexts = []
+
+    def make(**options):
+        options.setdefault("viewport", {"width": 1200, "height": 900})
+        context = browser.new_context(**options)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()

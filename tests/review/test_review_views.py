@@ -1,0 +1,172 @@
+"""The review endpoints: replay positions from the engine, XML export, public moves,
+variant facts, saved setups checked by the engine."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+
+from games import engine, services
+from games.engine import records
+from games.identity import NICKNAME_KEY, Identity
+from games.models import Game
+from games.setups import SavedSetup
+
+pytestmark = pytest.mark.django_db
+
+
+def guest(name: str) -> Identity:
+    session = SessionStore()
+    session[NICKNAME_KEY] = name
+    session.create()
+    return Identity(user_id=None, session_key=session.session_key, name=name)
+
+
+def play_game(variant: str, plies: int, seed: int = 7) -> Game:
+    """A game set up at random and played with the first legal moves, then resigned."""
+    red, blue = guest("red"), guest("blue")
+    game = services.create_game(red, variant=variant, seat=0)
+    services.join_game(game.public_id, blue)
+    for who in (red, blue):
+        services.random_setup(game.public_id, who, seed=seed)
+        services.ready(game.public_id, who)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        game.refresh_from_db()
+        eg = engine.Game.from_dict(game.state)
+        if eg.outcome is not None:
+            break
+        move = rng.choice(eg.legal_moves())
+        services.move(game.public_id, red if eg.turn == 0 else blue, move.src, move.dst)
+    game.refresh_from_db()
+    if game.status != Game.Status.FINISHED:
+        services.resign(game.public_id, red)
+        game.refresh_from_db()
+    return game
+
+
+def replay_data(response) -> dict:
+    text = response.content.decode()
+    start = text.index('<script id="replay-data" type="application/json">')
+    start = text.index(">", start) + 1
+    return json.loads(text[start : text.index("</script>", start)])
+
+
+def test_replay_frames_are_the_engines_positions(client):
+    game = play_game("barrage", plies=12)
+    data = replay_data(client.get(f"/games/{game.public_id}/replay/"))
+    assert len(data["frames"]) == game.moves.count() + 1
+    assert data["frames"][0]["move"] is None
+    # The last frame is the engine's own final position, every rank shown.
+    final = engine.Game.from_dict(game.state).view(engine.OBSERVER).to_dict()["board"]
+    last = data["frames"][-1]["board"]
+    assert [(p["color"], p["rank"]) if p else None for p in last] == [
+        (p["color"], p["rank"]) if p else None for p in final
+    ]
+    assert data["result"] == {"winner": game.winner, "termination": game.termination}
+
+
+def test_no_replay_or_export_while_the_game_runs(client):
+    red, blue = guest("r"), guest("b")
+    game = services.create_game(red, variant="mini", seat=0)
+    services.join_game(game.public_id, blue)
+    for who in (red, blue):
+        services.random_setup(game.public_id, who, seed=1)
+        services.ready(game.public_id, who)
+    assert client.get(f"/games/{game.public_id}/replay/").status_code == 404
+    assert client.get(f"/games/{game.public_id}/record.xml").status_code == 404
+
+
+def test_export_is_a_stratados2_record_the_engine_reads_back(client):
+    game = play_game("barrage", plies=10)
+    response = client.get(f"/games/{game.public_id}/record.xml")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/xml")
+    record = records.parse_xml(response.content)
+    assert len(record.moves) == game.moves.count()
+    assert record.players == (game.red_name, game.blue_name)
+    assert record.result.termination == game.termination
+
+
+def test_public_moves_hide_the_rank_of_quiet_moves(client):
+    game = play_game("mini", plies=20)
+    moves = client.get(f"/games/{game.public_id}/moves.json").json()["moves"]
+    assert [m["ply"] for m in moves] == list(range(1, game.moves.count() + 1))
+    for stored, public in zip(game.moves.order_by("ply"), moves, strict=True):
+        assert public["notation"] == stored.notation
+        if stored.battle_result:
+            assert public["battle"]["attacker"] == stored.attacker_rank
+        else:
+            assert public["battle"] is None
+            assert "rank" not in json.dumps(public)
+
+
+def test_variant_info_comes_from_the_engine(client):
+    info = client.get("/games/variants/mini.json").json()
+    variant = engine.get_variant("mini")
+    assert info["width"] == 5 and info["height"] == 5
+    assert info["setup_squares"][1] == list(variant.setup_squares(engine.BLUE))
+    assert sum(info["army"].values()) == variant.army_size
+    assert client.get("/games/variants/nope.json").status_code == 404
+
+
+def mini_layout() -> list[list[int | None]]:
+    setup = engine.generate_setup(engine.get_variant("mini"), engine.RED, random.Random(3))
+    return [[setup.get(row * 5 + col) for col in range(5)] for row in range(2)]
+
+
+def test_an_account_saves_and_lists_a_legal_setup(client):
+    user = get_user_model().objects.create_user("sam", password="pw-for-tests-1")
+    client.force_login(user)
+    layout = mini_layout()
+    response = client.post(
+        "/games/setups/mini/", {"name": "wall", "layout": layout}, content_type="application/json"
+    )
+    assert response.status_code == 201 and response.json()["stored"] is True
+    listed = client.get("/games/setups/mini/").json()
+    assert [s["name"] for s in listed["setups"]] == ["wall"]
+    assert listed["setups"][0]["layout"] == layout
+    assert SavedSetup.objects.filter(user=user).count() == 1
+
+
+def flag_forward(layout: list[list[int | None]]) -> list[list[int | None]]:
+    """The same army with the flag swapped into the second row."""
+    rows = [list(row) for row in layout]
+    col = rows[0].index(engine.FLAG)
+    rows[0][col], rows[1][col] = rows[1][col], rows[0][col]
+    return rows
+
+
+@pytest.mark.parametrize("spoil", ["missing_piece", "flag_forward"])
+def test_an_illegal_setup_is_not_saved(client, spoil):
+    user = get_user_model().objects.create_user("kim", password="pw-for-tests-1")
+    client.force_login(user)
+    layout = mini_layout()
+    if spoil == "missing_piece":
+        layout[1][0] = None
+    else:
+        layout = flag_forward(layout)
+    response = client.post(
+        "/games/setups/mini/", {"name": "bad", "layout": layout}, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["message"].startswith("This setup is not legal")
+    assert SavedSetup.objects.count() == 0
+
+
+def test_a_guest_setup_is_checked_but_kept_in_the_browser(client):
+    session = client.session
+    session[NICKNAME_KEY] = "gus"
+    session.save()
+    response = client.post(
+        "/games/setups/mini/",
+        {"name": "mine", "layout": mini_layout()},
+        content_type="application/json",
+    )
+    assert response.status_code == 200
+    assert response.json() == {"stored": False, "valid": True}
+    assert SavedSetup.objects.count() == 0
