@@ -56,7 +56,7 @@ export function renderMoveList(list, moves, numbering) {
     }
     row.append(span, " ");
   }
-  list.parentElement?.scrollTo?.({ top: list.scrollHeight });
+  list.scrollTop = list.scrollHeight;
 }
 
 // Both pieces of a battle side by side and the result.

@@ -35,6 +35,9 @@ function render() {
   $("move-list").querySelectorAll(".mv").forEach((el) => {
     el.classList.toggle("current", Number(el.dataset.ply) === index);
   });
+  const list = $("move-list");
+  const current = list.querySelector(".mv.current");
+  if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
   renderCaptured($("captured"), frame.captured, numbering);
   renderBattle($("battle"), frame.move, numbering);
   $("btn-first").disabled = $("btn-prev").disabled = index === 0;
@@ -43,6 +46,10 @@ function render() {
 }
 
 $("btn-first").addEventListener("click", () => go(0));
+$("move-list").addEventListener("click", (ev) => {
+  const move = ev.target.closest(".mv");
+  if (move) go(Number(move.dataset.ply));
+});
 $("btn-prev").addEventListener("click", () => go(index - 1));
 $("btn-next").addEventListener("click", () => go(index + 1));
 $("btn-last").addEventListener("click", () => go(last));

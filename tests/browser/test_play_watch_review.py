@@ -186,6 +186,8 @@ def test_replay_steps_through_the_finished_game(played: PlayedGame, server_url, 
     expect(page.locator("#result")).not_to_be_empty()
     expect(page.locator("#move-list .mv")).to_have_count(played.plies)
     P.shot(page, "replay")
+    page.locator("#move-list .mv[data-ply='1']").click()
+    expect(replay).to_have_attribute("data-ply", "1")
     # The numbering switch: classic numbers the Marshal 1, and the choice is remembered.
     page.keyboard.press("Home")
     page.select_option("#numbering", "classic")
