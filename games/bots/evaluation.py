@@ -8,7 +8,7 @@ much closer the moving piece gets to something it can profitably attack.
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
 from dataclasses import dataclass
 
 from games.engine import (
@@ -52,6 +52,7 @@ BASE_VALUES = {
 }
 EMPTY = -1
 LAST_MOVERS = 5
+ENEMY_STEP = 3  # path cost of going through an enemy piece
 LAST_MOVER_BONUS = 120.0
 
 
@@ -222,25 +223,29 @@ class Danger:
 
 
 def distances_from(
-    variant: Variant, position: Position, start: int, limit: int = 12
+    variant: Variant, position: Position, start: int, limit: int = 12, through_enemies: bool = False
 ) -> dict[int, int]:
-    """Steps from `start` to every square reachable through empty squares or our own movable
-    pieces (which can step aside), at most `limit` deep."""
+    """Path lengths from `start` (an enemy piece) to the squares around it, up to `limit`:
+    an empty square or one of our movable pieces (it can step aside) costs 1; another enemy
+    piece blocks, or with `through_enemies` costs ENEMY_STEP (it must be beaten first: a
+    flag behind bombs is still a target); our bombs and flag block."""
     owner, ranks, me = position.owner, position.ranks, position.me
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        square = queue.popleft()
-        depth = seen[square]
-        if depth >= limit:
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, square = heapq.heappop(heap)
+        if cost > best[square] or cost >= limit:
             continue
         for nxt in variant.neighbors[square]:
-            if nxt in seen:
+            if (owner[nxt] == me and ranks[nxt] in IMMOVABLE) or (
+                owner[nxt] == 1 - me and not through_enemies
+            ):
                 continue
-            if owner[nxt] == EMPTY or (owner[nxt] == me and ranks[nxt] not in IMMOVABLE):
-                seen[nxt] = depth + 1
-                queue.append(nxt)
-    return seen
+            step = ENEMY_STEP if owner[nxt] == 1 - me else 1
+            if cost + step < best.get(nxt, limit + 1):
+                best[nxt] = cost + step
+                heapq.heappush(heap, (cost + step, nxt))
+    return best
 
 
 __all__ = [

@@ -23,6 +23,7 @@ from games.engine import (
     FLAG,
     LIEUTENANT,
     MAJOR,
+    MINER,
     SCOUT,
     SERGEANT,
     SPY,
@@ -42,6 +43,7 @@ CHEAP = 20.0  # pieces worth at most this probe unknown pieces when the game sta
 FLAG_GUARD = 60.0  # worth of taking an enemy piece next to our flag (halved per step away)
 FLAG_WATCH = 6  # how far from our flag enemy pieces count as a threat
 GUARD_RANKS = frozenset({SERGEANT, LIEUTENANT, CAPTAIN, MAJOR})  # small armies: see _guards
+ENDGAME_MOVERS = 3  # enemy movable pieces left when miners start digging towards the flag
 TARGET_REACH = 30  # path length beyond which a target is out of sight
 GUARD_RADIUS = 2  # guards stay this close to the flag
 GUARD_PENALTY = 8.0
@@ -113,10 +115,12 @@ class MoveScorer:
         self.probs_at: dict[int, Probs] = dict(beliefs.probs)
         self.baseline = self.danger.best_reply(self.position, self.probs_at)
         self._targets: dict[int, list[tuple[float, dict[int, int]]]] = {}
-        self._distance_maps: dict[int, dict[int, int]] = {}
+        self._distance_maps: dict[tuple[int, bool], dict[int, int]] = {}
         flags = [sq for sq in self.position.mine() if self.position.ranks[sq] == FLAG]
         self.flag_distance = bfs(self.variant, flags[0], FLAG_WATCH) if flags else {}
         self.flag_threat = self._flag_threats()
+        movers = sum(self.beliefs.can_move(sq) for sq in self.beliefs.probs)
+        self.endgame = movers <= ENDGAME_MOVERS  # miners now dig towards the flag
         self.guard_ranks = guard_ranks(self.variant)
         self.guards = self._guards()
 
@@ -219,17 +223,20 @@ class MoveScorer:
                 if square in self.flag_threat:
                     value += self._branches(rank, probs)[0] * self.flag_threat[square]
                 if value > 0.5:
-                    found.append((value, self._distances(square)))
+                    found.append((value, self._distances(square, rank == MINER and self.endgame)))
             found.sort(key=lambda item: -item[0])
             self._targets[rank] = found[:6]
         return self._targets[rank]
 
-    def _distances(self, square: int) -> dict[int, int]:
-        if square not in self._distance_maps:
-            self._distance_maps[square] = distances_from(
-                self.variant, self.position, square, TARGET_REACH
+    def _distances(self, square: int, through_enemies: bool) -> dict[int, int]:
+        """Path lengths to an enemy piece; only miners plan paths through other enemy pieces
+        (bombs in front of a flag are theirs to clear)."""
+        key = (square, through_enemies)
+        if key not in self._distance_maps:
+            self._distance_maps[key] = distances_from(
+                self.variant, self.position, square, TARGET_REACH, through_enemies
             )
-        return self._distance_maps[square]
+        return self._distance_maps[key]
 
 
 def guard_ranks(variant: Variant) -> frozenset[int]:
