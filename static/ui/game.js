@@ -365,6 +365,7 @@ function statusText() {
   const v = state.view;
   if (state.connection === "gone") return "This game does not exist.";
   if (!v) return "Connecting…";
+  if (state.connection === "closed") return "Connection lost: reconnecting…";
   if (g.status === "finished" || g.status === "aborted") return resultText(g.result, g.seats) || "The game is over.";
   const opp = isPlayer() ? 1 - state.role : null;
   if (!isPlayer()) {
