@@ -110,48 +110,66 @@ def shared_db(browser_database, django_db_blocker) -> Iterator[None]:
             call_command("flush", interactive=False, verbosity=0)
 
 
-@pytest.fixture(scope="module")
-def server_url(shared_db) -> Iterator[str]:
-    port = free_port()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": os.environ.get(
-            "DJANGO_SETTINGS_MODULE", "stratego_site.test_settings"
-        ),
-        "DATABASE_URL": database_url(),
-        "CHANNEL_PREFIX": f"stratego-browser-{uuid.uuid4().hex[:8]}",
-        "DEBUG": "true",
-    }
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    (ROOT / "artifacts").mkdir(exist_ok=True)
-    log = open(ROOT / "artifacts" / "daphne.log", "w")  # noqa: SIM115 (closed below)
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "stratego_site.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(url + "/", process)
-        yield url
-    finally:
-        process.terminate()
+class DaphneServer:
+    """daphne serving the project on one port; it can be stopped and started again there."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": os.environ.get(
+                "DJANGO_SETTINGS_MODULE", "stratego_site.test_settings"
+            ),
+            "DATABASE_URL": database_url(),
+            "CHANNEL_PREFIX": f"stratego-browser-{uuid.uuid4().hex[:8]}",
+            "DEBUG": "true",
+        }
+        self.env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        self.process: subprocess.Popen | None = None
+        (ROOT / "artifacts").mkdir(exist_ok=True)
+        self.log = open(ROOT / "artifacts" / "daphne.log", "a")  # noqa: SIM115 (closed in close)
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "stratego_site.asgi:application"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        wait_until_up(self.url + "/", self.process)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
         try:
-            process.wait(timeout=10)
+            self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def close(self) -> None:
+        self.stop()
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def server(shared_db) -> Iterator[DaphneServer]:
+    live = DaphneServer()
+    try:
+        live.start()
+        yield live
+    finally:
+        live.close()
+
+
+@pytest.fixture(scope="module")
+def server_url(server: DaphneServer) -> str:
+    return server.url
 
 
 @pytest.fixture(scope="module")
