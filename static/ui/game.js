@@ -455,6 +455,7 @@ function render() {
   const over = state.game.status === "finished" || state.game.status === "aborted";
   const banner = $("banner");
   banner.hidden = !over;
+  $("status").hidden = over;
   if (over) {
     const mine = isPlayer() && state.game.result?.winner === state.role;
     const lost = isPlayer() && state.game.result && state.game.result.winner === 1 - state.role;
