@@ -500,5 +500,5 @@ loadVariantInfo();
 refreshSavedSetups();
 render();
 
-// Exposed for debugging in the console; nothing depends on it.
+// What the server last sent, for the console and for the browser tests (read only).
 window.strategoGame = { state, rankTitle, RED, OBSERVER };

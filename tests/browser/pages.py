@@ -60,7 +60,7 @@ def tray_count(page: Page, rank: int) -> int:
     return int(page.locator(f"#tray .tray-item[data-rank='{rank}']").get_attribute("data-count"))
 
 
-def place_by_hand(page: Page, color: int, variant: str) -> None:
+def place_by_hand(page: Page, color: int, variant: str, midway=None) -> None:
     """Every piece from the tray, one click on the tray and one on a square each.
 
     The flag goes first, on the back row (the mini variant asks for it); the second piece is
@@ -91,6 +91,8 @@ def place_by_hand(page: Page, color: int, variant: str) -> None:
             target.click()
         expect(target.locator(".piece")).to_be_visible(timeout=TIMEOUT_MS)
         expect(tray_item).to_have_attribute("data-count", str(before - 1), timeout=TIMEOUT_MS)
+        if midway is not None and i == len(army) // 2:
+            midway()
 
 
 MOVE_WAYS = ("click", "keys", "drag")

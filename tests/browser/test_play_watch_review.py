@@ -79,9 +79,8 @@ def played(server_url, new_context) -> PlayedGame:
     # Red's ten occupied squares show on Blue's board, never what they are.
     expect(blue.locator("#board .piece.red.hidden")).to_have_count(10)
     expect(blue.locator("#board .piece.red:not(.hidden)")).to_have_count(0)
-    P.place_by_hand(blue, 1, "mini")
+    P.place_by_hand(blue, 1, "mini", midway=lambda: P.shot(blue, "setup"))
     result.blue_by_hand = True
-    P.shot(blue, "setup")
     # A guest's setup is checked by the server and kept in the browser; it loads back.
     blue.locator("#setup-panel details.saved summary").click()
     blue.fill("#setup-name", "hand made")
