@@ -7,6 +7,7 @@ import { TERMINATIONS } from "./moves.js";
 
 const section = document.getElementById("lists");
 const canPlay = section.dataset.canPlay === "1";
+const me = section.dataset.me || "";
 
 function csrfToken() {
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -53,14 +54,18 @@ function row(game, kind) {
   meta.className = "game-meta";
   const actions = document.createElement("span");
   actions.className = "game-actions";
+  const mine = me && game.seats.some((s) => s && s.name === me);
   if (kind === "waiting") {
     meta.textContent = "waiting for an opponent";
-    if (canPlay) actions.append(joinForm(game));
-    actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
+    if (mine) actions.append(link(`/games/${game.id}/`, "Open your game", "open"));
+    else {
+      if (canPlay) actions.append(joinForm(game));
+      actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
+    }
   } else if (kind === "live") {
     meta.textContent = `${game.status === "setup" ? "setting up" : `move ${game.ply}`} · ${game.spectators} watching`;
     meta.dataset.spectators = game.spectators;
-    actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
+    actions.append(link(`/games/${game.id}/`, mine ? "Open your game" : "Watch", mine ? "open" : "watch"));
   } else {
     const r = game.result;
     meta.textContent = r
