@@ -22,7 +22,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import setup_databases, teardown_databases
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium; STRATEGO_CHROMIUM points elsewhere (the tests use it to check the message).
+CHROMIUM = Path(os.environ.get("STRATEGO_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -176,7 +177,7 @@ def server_url(server: DaphneServer) -> str:
 def browser():
     if not CHROMIUM.exists():
         pytest.fail(
-            "Chromium is missing: the browser tests drive Debian's Chromium at /usr/bin/chromium. "
+            f"Chromium is missing: the browser tests drive Debian's Chromium at {CHROMIUM}. "
             "Install it with `apt-get install -y chromium` (or `make chromium`)."
         )
     from playwright.sync_api import sync_playwright
