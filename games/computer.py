@@ -1,0 +1,311 @@
+"""Computer opponents on the server: they take a seat and act through the same services as a
+person, so their setups and moves are validated, stored and broadcast like anyone else's.
+
+- A computer seat is a guest seat whose session key is ``computer:<level>:<color>`` (no user,
+  no real session can have that key), named "Computer (<level>)".
+- It only ever gets ``engine.Game.view(color)``: exactly the view a person in that seat gets.
+- Its thinking runs in a small worker-thread pool, never on the event loop. `kick(game_id)`
+  asks the pool to let any computer act whose turn it is (its setup, or its move); services
+  call it after every commit of a game with a computer seat, sockets call it when they
+  connect, so a restarted server resumes computer games as soon as anyone looks at them
+  (and `resume_all()` kicks every active computer game, once per process, from the lobby).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from django.contrib import messages
+from django.db import connections
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from . import engine, services
+from .bots import LEVELS, get_player
+from .engine.players import Player
+from .errors import ServiceError
+from .identity import Identity, identity_from
+from .models import BLUE, RED, Game
+
+logger = logging.getLogger(__name__)
+
+PREFIX = "computer:"
+WATCH_DELAY = 0.8  # seconds between moves when two computers play, so people can follow
+THINK_WORKERS = 2
+MAX_WATCH_GAMES = 4  # live computer-vs-computer games at most; then the lobby opens one
+
+_executor = ThreadPoolExecutor(max_workers=THINK_WORKERS, thread_name_prefix="computer")
+_lock = threading.Lock()
+_busy: set[str] = set()
+_again: set[str] = set()
+_players: dict[tuple[str, int], Player] = {}
+_resumed = False
+settings = {"watch_delay": WATCH_DELAY}
+
+
+# ---------------------------------------------------------------- seats
+def check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ServiceError("bad_level", f"Unknown computer level {level!r}.")
+
+
+def computer_identity(level: str, color: int) -> Identity:
+    check_level(level)
+    return Identity(
+        user_id=None, session_key=f"{PREFIX}{level}:{color}", name=f"Computer ({level})"
+    )
+
+
+def seat_level(game: Game, color: int) -> str | None:
+    """The level of the computer in `color`'s seat, or None if a person (or nobody) sits there."""
+    user_id = game.red_user_id if color == RED else game.blue_user_id
+    session = game.red_session if color == RED else game.blue_session
+    if user_id is not None or not session.startswith(PREFIX):
+        return None
+    return session[len(PREFIX) :].split(":")[0]
+
+
+def computer_seats(game: Game) -> dict[int, str]:
+    seats = {color: seat_level(game, color) for color in (RED, BLUE)}
+    return {color: level for color, level in seats.items() if level is not None}
+
+
+def play_vs_computer(ident: Identity | None, variant: str, level: str, seat: int | None) -> Game:
+    """A new game: the person in `seat` (None: random), the computer of `level` opposite."""
+    check_level(level)
+    game = services.create_game(ident, variant=variant, seat=seat)
+    human = RED if game.seat_taken(RED) else BLUE
+    services.join_game(game.public_id, computer_identity(level, 1 - human), 1 - human)
+    kick(game.public_id)
+    game.refresh_from_db()
+    return game
+
+
+def live_computer_games(variant: str | None = None):  # noqa: ANN201 - a QuerySet
+    """Active games with computers in both seats, newest first."""
+    games = Game.objects.exclude(status__in=[Game.Status.FINISHED, Game.Status.ABORTED]).filter(
+        red_session__startswith=PREFIX,
+        blue_session__startswith=PREFIX,
+        red_user=None,
+        blue_user=None,
+    )
+    if variant is not None:
+        games = games.filter(variant=variant)
+    return games.order_by("-created")
+
+
+def open_or_start_computer_game(variant: str, red_level: str, blue_level: str) -> Game:
+    """The lobby's "Watch computers play": a live game with these levels if there is one,
+    else a new one (or, past MAX_WATCH_GAMES live ones, the newest of them)."""
+    check_level(red_level)
+    check_level(blue_level)
+    same = live_computer_games(variant).filter(
+        red_session=computer_identity(red_level, RED).session_key,
+        blue_session=computer_identity(blue_level, BLUE).session_key,
+    )
+    existing = same.first()
+    if existing is None and live_computer_games().count() >= MAX_WATCH_GAMES:
+        existing = live_computer_games().first()
+    if existing is not None:
+        kick(existing.public_id)
+        return existing
+    return watch_computers(variant, red_level, blue_level)
+
+
+def watch_computers(variant: str, red_level: str, blue_level: str) -> Game:
+    """A new public game between two computers, for people to watch."""
+    check_level(red_level)
+    check_level(blue_level)
+    game = services.create_game(computer_identity(red_level, RED), variant=variant, seat=RED)
+    services.join_game(game.public_id, computer_identity(blue_level, BLUE), BLUE)
+    kick(game.public_id)
+    game.refresh_from_db()
+    return game
+
+
+# ---------------------------------------------------------------- acting
+def act(public_id: str) -> bool:
+    """Let one computer of this game do its next step (setup, or its move). True if it did."""
+    game = Game.objects.filter(public_id=public_id).first()
+    if game is None or not game.is_active:
+        return False
+    seats = computer_seats(game)
+    if not seats:
+        return False
+    state = engine.Game.from_dict(game.state)
+    for color, level in seats.items():
+        ident = computer_identity(level, color)
+        if state.phase == engine.SETUP and not state.ready[color]:
+            set_up(public_id, ident, color, _player(public_id, color, level, state.variant))
+            return True
+        if (
+            game.status == Game.Status.PLAYING
+            and state.phase == engine.PLAYING
+            and state.turn == color
+        ):
+            view = state.view(color)  # all the computer is ever shown
+            src, dst = choose_move(_player(public_id, color, level, state.variant), view)
+            services.move(public_id, ident, src, dst)
+            return True
+    return False
+
+
+def choose_move(player: Player, view: engine.View) -> tuple[int, int]:
+    """The player's move; a random legal one if the player fails (a bug must not stall a game)."""
+    try:
+        move = player.move(view)
+        if (move.src, move.dst) in view.legal_moves:
+            return move.src, move.dst
+        logger.error("computer %s chose an illegal move %s", player.name, move)
+    except Exception:
+        logger.exception("computer %s failed to move", player.name)
+    return random.choice(view.legal_moves)
+
+
+def set_up(public_id: str, ident: Identity, color: int, player: Player) -> None:
+    """The computer places its army piece by piece through the services, then is ready."""
+    services.clear_setup(public_id, ident)
+    for square, rank in player.setup().items():
+        services.place_piece(public_id, ident, square, rank)
+    services.ready(public_id, ident)
+
+
+def _player(public_id: str, color: int, level: str, variant: engine.Variant) -> Player:
+    key = (public_id, color)
+    player = _players.get(key)
+    if player is None or player.name != level:
+        player = get_player(level)
+        player.start(color, variant)
+        _players[key] = player
+    return player
+
+
+# ---------------------------------------------------------------- scheduling
+def kick(public_id: str) -> None:
+    """Let the computers of this game act, off the event loop; cheap if there is nothing to do."""
+    with _lock:
+        if public_id in _busy:
+            _again.add(public_id)
+            return
+        _busy.add(public_id)
+    _executor.submit(_work, public_id)
+
+
+def kick_if_computer(game: Game) -> None:
+    """For the services: after a commit, kick a game only if a computer sits in it."""
+    if game.is_active and computer_seats(game):
+        kick(game.public_id)
+
+
+def _work(public_id: str) -> None:
+    try:
+        while True:
+            try:
+                acted = act(public_id)
+            except ServiceError as exc:  # a person acted meanwhile; look again
+                logger.info("computer in %s: %s", public_id, exc.message)
+                acted = False
+            except Exception:
+                logger.exception("computer in %s failed", public_id)
+                return
+            if not acted and not _take_again(public_id):
+                return
+            if acted and _two_computers(public_id):
+                time.sleep(settings["watch_delay"])
+    finally:
+        _forget_finished(public_id)
+        connections.close_all()  # this worker thread's connections only
+        with _lock:
+            _busy.discard(public_id)
+            _again.discard(public_id)
+
+
+def _take_again(public_id: str) -> bool:
+    with _lock:
+        if public_id in _again:
+            _again.discard(public_id)
+            return True
+        return False
+
+
+def _two_computers(public_id: str) -> bool:
+    game = (
+        Game.objects.filter(public_id=public_id)
+        .only("red_session", "blue_session", "red_user", "blue_user")
+        .first()
+    )
+    return game is not None and len(computer_seats(game)) == 2
+
+
+def _forget_finished(public_id: str) -> None:
+    game = Game.objects.filter(public_id=public_id).first()
+    if game is None or not game.is_active:
+        for color in (RED, BLUE):
+            _players.pop((public_id, color), None)
+
+
+def resume_all() -> int:
+    """Kick every active game with a computer seat (after a restart). Once per process."""
+    global _resumed
+    if _resumed:
+        return 0
+    _resumed = True
+    active = Game.objects.exclude(status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
+    games = active.filter(red_session__startswith=PREFIX) | active.filter(
+        blue_session__startswith=PREFIX
+    )
+    count = 0
+    for game in games:
+        kick(game.public_id)
+        count += 1
+    return count
+
+
+def wait_idle(timeout: float = 30.0) -> bool:
+    """For tests and shutdown: wait until no computer is thinking. True if idle in time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with _lock:
+            if not _busy:
+                return True
+        time.sleep(0.02)
+    return False
+
+
+# ---------------------------------------------------------------- lobby forms (HTTP)
+@require_POST
+def new_vs_computer(request: HttpRequest) -> HttpResponse:
+    """The lobby's "Play vs computer" form: variant, level and seat."""
+    seat_field = request.POST.get("seat", "0")
+    seat = {"0": RED, "1": BLUE}.get(seat_field)
+    try:
+        game = play_vs_computer(
+            identity_from(request.user, request.session),
+            request.POST.get("variant", "classic"),
+            request.POST.get("level", "medium"),
+            seat,
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect("games:detail", game_id=game.public_id)
+
+
+@require_POST
+def new_computer_game(request: HttpRequest) -> HttpResponse:
+    """The lobby's "Watch computers play" form: a live computer game, opened as a spectator."""
+    try:
+        game = open_or_start_computer_game(
+            request.POST.get("variant", "classic"),
+            request.POST.get("red_level", "hard"),
+            request.POST.get("blue_level", "medium"),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect("games:detail", game_id=game.public_id)
