@@ -15,7 +15,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import presence, services, snapshots
+from . import computer, presence, services, snapshots
 from .broadcast import LOBBY_GROUP, game_group
 from .errors import ServiceError
 from .guards import (
@@ -145,6 +145,7 @@ class GameConsumer(GuardedConsumer):
         self.role = role
         since = requested_version(self.scope)
         await self.push_updates(-1 if since is None else since)
+        computer.kick(self.public_id)  # a computer seated here resumes after a restart
 
     async def disconnect(self, code: int) -> None:
         if not self.joined:
@@ -191,6 +192,7 @@ class LobbyConsumer(GuardedConsumer):
         await self.accept()
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.send_lists()
+        await database_sync_to_async(computer.resume_all)()  # once per process
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)

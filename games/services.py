@@ -81,6 +81,16 @@ def commit(game: Game, eg: engine.Game | None = None, lobby: bool = False) -> No
     nudge_game_on_commit(game.public_id, game.version)
     if lobby and not game.private:
         nudge_lobby_on_commit()
+    wake_computers_on_commit(game)
+
+
+def wake_computers_on_commit(game: Game) -> None:
+    """A computer seated in this game gets its turn once the change is committed."""
+    from . import computer  # games/computer.py imports this module
+
+    if computer.computer_seats(game):
+        public_id = game.public_id
+        transaction.on_commit(lambda: computer.kick(public_id))
 
 
 def run(public_id: str, ident: Identity | None, action: Callable[[Game, int, engine.Game], bool]):
