@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.test import Client
 
 from games import computer, engine, services
 from games.engine.players import Player
@@ -166,3 +167,25 @@ def test_watch_opens_the_live_computer_game_before_starting_another(monkeypatch)
     assert again.public_id == first.public_id and other.public_id != first.public_id
     assert computer.computer_seats(first) == {0: "hard", 1: "medium"}
     assert not first.private and first.status == "setup"
+
+
+def test_the_lobby_forms_start_a_computer_game_and_a_watch_game():
+    client = Client()
+    assert client.post("/nickname/", {"nickname": "dave"}).status_code == 302
+    lobby = client.get("/").content.decode()
+    assert 'id="play-computer"' in lobby and 'id="watch-computers"' in lobby
+    response = client.post(
+        "/games/computer/play/", {"variant": "duel", "level": "hard", "seat": "1"}
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(public_id=response["Location"].strip("/").split("/")[-1])
+    assert game.blue_name == "dave" and computer.computer_seats(game) == {0: "hard"}
+    response = client.post(
+        "/games/computer/watch/",
+        {"variant": "barrage", "red_level": "hard", "blue_level": "medium"},
+    )
+    watched = Game.objects.get(public_id=response["Location"].strip("/").split("/")[-1])
+    assert computer.computer_seats(watched) == {0: "hard", 1: "medium"}
+    assert client.get(response["Location"]).status_code == 200
+    bad = client.post("/games/computer/play/", {"variant": "duel", "level": "godlike", "seat": "0"})
+    assert bad.status_code == 302 and bad["Location"] == "/"
