@@ -170,3 +170,16 @@ def test_a_guest_setup_is_checked_but_kept_in_the_browser(client):
     assert response.status_code == 200
     assert response.json() == {"stored": False, "valid": True}
     assert SavedSetup.objects.count() == 0
+
+
+def test_an_imported_record_replays_and_exports_the_same_moves(client):
+    from games.game_records import import_record_bytes
+
+    played = play_game("barrage", plies=14, seed=5)
+    xml = client.get(f"/games/{played.public_id}/record.xml").content
+    imported = import_record_bytes(xml)
+    data = replay_data(client.get(f"/games/{imported.public_id}/replay/"))
+    assert [f["move"]["notation"] for f in data["frames"][1:]] == [
+        m.notation for m in played.moves.order_by("ply")
+    ]
+    assert client.get(f"/games/{imported.public_id}/record.xml").content == xml
