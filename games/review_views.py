@@ -10,10 +10,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from . import engine
+from . import engine, game_records
 from .models import Game, Move
 
 OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
+XML_VARIANTS = ("classic", "barrage", "duel")  # StraDoS2 has no game type for mini
 
 
 def public_move(move: Move) -> dict:
@@ -113,32 +114,16 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
         "game": game,
         "replay": data,
         "export_url": reverse("review:export_xml", args=[game.public_id]),
-        "xml_available": game.variant in ("classic", "barrage") and bool(frames),
+        "xml_available": game.variant in XML_VARIANTS and bool(frames),
     }
     return render(request, "games/replay.html", context)
 
 
 @require_GET
 def export_xml(request: HttpRequest, game_id: str) -> HttpResponse:
-    from .engine import records
-
     game = finished_game(game_id)
-    red, blue = initial_setups(game)
-    if not red or not blue:
-        raise Http404("this game never left its setup")
-    outcome = None
-    if game.termination in engine.TERMINATIONS:
-        outcome = engine.Outcome(game.winner, game.termination)
-    record = records.GameRecord(
-        variant=game.variant,
-        red_setup=red,
-        blue_setup=blue,
-        moves=tuple(engine.Move(m.from_square, m.to_square) for m in game.moves.order_by("ply")),
-        players=(game.red_name, game.blue_name),
-        result=outcome,
-    )
     try:
-        text = records.write_xml(record)
+        text = game_records.export_xml(game)
     except engine.NotationError as exc:
         return HttpResponse(str(exc), status=409, content_type="text/plain; charset=utf-8")
     response = HttpResponse(text, content_type="application/xml; charset=utf-8")

@@ -92,6 +92,17 @@ def test_export_is_a_stratados2_record_the_engine_reads_back(client):
     assert record.result.termination == game.termination
 
 
+def test_duel_exports_as_duell_and_mini_says_it_cannot(client):
+    duel = play_game("duel", plies=8)
+    page = client.get(f"/games/{duel.public_id}/replay/").content.decode()
+    assert 'id="download-xml"' in page
+    record = records.parse_xml(client.get(f"/games/{duel.public_id}/record.xml").content)
+    assert record.variant == "duel" and len(record.moves) == duel.moves.count()
+    mini = play_game("mini", plies=4)
+    assert 'id="no-xml"' in client.get(f"/games/{mini.public_id}/replay/").content.decode()
+    assert client.get(f"/games/{mini.public_id}/record.xml").status_code == 409
+
+
 def test_public_moves_hide_the_rank_of_quiet_moves(client):
     game = play_game("mini", plies=20)
     moves = client.get(f"/games/{game.public_id}/moves.json").json()["moves"]
