@@ -125,3 +125,8 @@ class Presence(models.Model):
     channel_name = models.CharField(max_length=200, unique=True)
     role = models.PositiveSmallIntegerField()
     created = models.DateTimeField(auto_now_add=True)
+
+
+# Saved setups live beside their endpoint; importing the model here keeps it registered
+# for makemigrations whatever else is imported.
+from .setups import SavedSetup  # noqa: E402,F401
