@@ -43,8 +43,10 @@ _executor = ThreadPoolExecutor(max_workers=THINK_WORKERS, thread_name_prefix="co
 _lock = threading.Lock()
 _busy: set[str] = set()
 _again: set[str] = set()
+_scheduled: set[str] = set()  # games waiting for the pause between two computers' moves
 _players: dict[tuple[str, int], Player] = {}
 _resumed = False
+_current = threading.local()  # the game a worker thread is acting for
 settings = {"watch_delay": WATCH_DELAY}
 
 
@@ -81,8 +83,7 @@ def play_vs_computer(ident: Identity | None, variant: str, level: str, seat: int
     game = services.create_game(ident, variant=variant, seat=seat)
     human = RED if game.seat_taken(RED) else BLUE
     services.join_game(game.public_id, computer_identity(level, 1 - human), 1 - human)
-    kick(game.public_id)
-    game.refresh_from_db()
+    game.refresh_from_db()  # the services woke the computer when it sat down
     return game
 
 
@@ -123,8 +124,7 @@ def watch_computers(variant: str, red_level: str, blue_level: str) -> Game:
     check_level(blue_level)
     game = services.create_game(computer_identity(red_level, RED), variant=variant, seat=RED)
     services.join_game(game.public_id, computer_identity(blue_level, BLUE), BLUE)
-    kick(game.public_id)
-    game.refresh_from_db()
+    game.refresh_from_db()  # the services woke the computers as they sat down
     return game
 
 
@@ -188,7 +188,11 @@ def _player(public_id: str, color: int, level: str, variant: engine.Variant) -> 
 # ---------------------------------------------------------------- scheduling
 def kick(public_id: str) -> None:
     """Let the computers of this game act, off the event loop; cheap if there is nothing to do."""
+    if getattr(_current, "public_id", None) == public_id:
+        return  # the computer's own action committed: its worker already decides what is next
     with _lock:
+        if public_id in _scheduled:
+            return  # a timer will kick it after the pause between two computers' moves
         if public_id in _busy:
             _again.add(public_id)
             return
@@ -203,26 +207,59 @@ def kick_if_computer(game: Game) -> None:
 
 
 def _work(public_id: str) -> None:
+    """Act while a computer of this game has something to do. Between two computers' moves
+    the worker is released and a timer kicks the game again, so a watched game never holds
+    a worker while it waits."""
+    _current.public_id = public_id
+    paused = False
     try:
         while True:
-            try:
-                acted = act(public_id)
-            except ServiceError as exc:  # a person acted meanwhile; look again
-                logger.info("computer in %s: %s", public_id, exc.message)
-                acted = False
-            except Exception:
-                logger.exception("computer in %s failed", public_id)
+            acted = _act_safely(public_id)
+            if acted and settings["watch_delay"] > 0 and _two_computers(public_id):
+                paused = True
+                _later(public_id, settings["watch_delay"])
                 return
             if not acted and not _take_again(public_id):
                 return
-            if acted and _two_computers(public_id):
-                time.sleep(settings["watch_delay"])
     finally:
+        _current.public_id = None
         _forget_finished(public_id)
         connections.close_all()  # this worker thread's connections only
         with _lock:
-            _busy.discard(public_id)
+            again = public_id in _again and not paused  # after a pause the timer kicks
             _again.discard(public_id)
+            if not again:
+                _busy.discard(public_id)
+        if again:  # a kick came in after we last looked: go round once more
+            _executor.submit(_work, public_id)
+
+
+def _act_safely(public_id: str) -> bool:
+    try:
+        return act(public_id)
+    except ServiceError as exc:  # a person acted meanwhile; look again
+        logger.info("computer in %s: %s", public_id, exc.message)
+        return False
+    except Exception:
+        logger.exception("computer in %s failed", public_id)
+        return False
+
+
+def _later(public_id: str, delay: float) -> None:
+    """Kick this game again after `delay` seconds (one timer per game at most)."""
+    with _lock:
+        if public_id in _scheduled:
+            return
+        _scheduled.add(public_id)
+    timer = threading.Timer(delay, _timer_kick, args=(public_id,))
+    timer.daemon = True
+    timer.start()
+
+
+def _timer_kick(public_id: str) -> None:
+    with _lock:
+        _scheduled.discard(public_id)
+    kick(public_id)
 
 
 def _take_again(public_id: str) -> bool:

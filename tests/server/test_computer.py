@@ -189,3 +189,23 @@ def test_the_lobby_forms_start_a_computer_game_and_a_watch_game():
     assert client.get(response["Location"]).status_code == 200
     bad = client.post("/games/computer/play/", {"variant": "duel", "level": "godlike", "seat": "0"})
     assert bad.status_code == 302 and bad["Location"] == "/"
+
+
+def test_a_watched_game_frees_its_worker_between_moves(monkeypatch):
+    """With a pause between two computers' moves, no worker waits through the pause: a timer
+    kicks the game again (recorded here instead of waited for)."""
+    later: list[str] = []
+    monkeypatch.setattr(computer, "_later", lambda public_id, delay: later.append(public_id))
+    computer.settings["watch_delay"] = 0.5
+    game = computer.watch_computers("mini", "random", "random")
+    steps = 0
+    while True:
+        assert computer.wait_idle(30)  # the worker is free although the game goes on
+        game.refresh_from_db()
+        if not game.is_active:
+            break
+        assert later and set(later) == {game.public_id}, "a paused game has its timer"
+        later.clear()
+        computer.kick(game.public_id)
+        steps += 1
+    assert game.status == "finished" and steps >= game.ply
