@@ -188,6 +188,36 @@ def test_a_raising_player_forfeits() -> None:
     assert "bug in the bot" in result.forfeit.reason
 
 
+class RaisesIn(RandomPlayer):
+    """Raises from one named method, plays randomly otherwise."""
+
+    def __init__(self, seed: int, method: str) -> None:
+        super().__init__(seed)
+        self.method = method
+
+    def __getattribute__(self, name: str):  # type: ignore[no-untyped-def]
+        if name == object.__getattribute__(self, "method"):
+
+            def fail(*args: object) -> None:
+                raise ValueError(f"{name} is broken")
+
+            return fail
+        return object.__getattribute__(self, name)
+
+
+@pytest.mark.parametrize("method", ["start", "setup", "view_positions", "tell_move", "fight"])
+def test_raising_in_any_method_forfeits(method: str) -> None:
+    result = Referee("barrage", RandomPlayer(1), RaisesIn(2, method)).play()
+    assert result.outcome == Outcome(RED, "forfeit")
+    assert result.forfeit is not None and result.forfeit.color == BLUE
+    assert result.forfeit.kind == "exception" and f"{method} is broken" in result.forfeit.reason
+
+
+def test_raising_in_finish_changes_nothing() -> None:
+    result = Referee("barrage", RandomPlayer(1), RaisesIn(2, "finish")).play()
+    assert result.forfeit is None and result.outcome.termination != "forfeit"
+
+
 def test_an_illegal_setup_forfeits() -> None:
     result = Referee("barrage", BadSetupPlayer(1), RandomPlayer(2)).play()
     assert result.outcome == Outcome(BLUE, "forfeit")
