@@ -32,6 +32,21 @@ class WinnerFilter(admin.SimpleListFilter):
         return queryset
 
 
+class ImportedFilter(admin.SimpleListFilter):
+    title = "origin"
+    parameter_name = "origin"
+
+    def lookups(self, request, model_admin):
+        return [("imported", "Imported from a record"), ("played", "Played here")]
+
+    def queryset(self, request, queryset: QuerySet) -> QuerySet:
+        if self.value() == "imported":
+            return queryset.exclude(source_sha256="")
+        if self.value() == "played":
+            return queryset.filter(source_sha256="")
+        return queryset
+
+
 class TerminationFilter(admin.SimpleListFilter):
     title = "termination"
     parameter_name = "termination"
@@ -92,6 +107,7 @@ class GameAdmin(admin.ModelAdmin):
         "status",
         ("finished", admin.DateFieldListFilter),
         "private",
+        ImportedFilter,
     )
     search_fields = (
         "public_id",

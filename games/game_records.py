@@ -7,6 +7,8 @@ and Move rows. The rules are never looked at here: the engine decides.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,8 +24,19 @@ class NotFinished(RecordError):
     """A record whose game neither ended by the rules nor says how it ended."""
 
 
+class AlreadyImported(Exception):
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"already imported as game {game.public_id}")
+        self.game = game
+
+
 def import_record_bytes(data: bytes) -> Game:
-    """Parse, replay and store one record; NotationError (RecordError included) if refused."""
+    """Parse, replay and store one record; NotationError (RecordError included) if refused,
+    AlreadyImported if a file with the same bytes was imported before."""
+    digest = hashlib.sha256(data).hexdigest()
+    earlier = Game.objects.filter(source_sha256=digest).first()
+    if earlier is not None:
+        raise AlreadyImported(earlier)
     record = parse_record(data)
     played = replay(record)
     if played.outcome is None:
@@ -32,7 +45,7 @@ def import_record_bytes(data: bytes) -> Game:
             f"{len(record.moves)} moves",
             code="unfinished",
         )
-    return store_game(record, played)
+    return store_game(record, played, digest)
 
 
 def seat_names(record: GameRecord) -> tuple[str, str]:
@@ -41,7 +54,7 @@ def seat_names(record: GameRecord) -> tuple[str, str]:
     return red, blue
 
 
-def store_game(record: GameRecord, played: engine.Game) -> Game:
+def store_game(record: GameRecord, played: engine.Game, source_sha256: str = "") -> Game:
     """One finished Game row and its Move rows, in one transaction.
 
     Imported games are private so that an archive does not flood the lobby's list of finished
@@ -64,6 +77,7 @@ def store_game(record: GameRecord, played: engine.Game) -> Game:
             termination=outcome.termination,
             started=now,
             finished=now,
+            source_sha256=source_sha256,
         )
         Move.objects.bulk_create([move_row(game, played.variant, r) for r in played.history])
     return game

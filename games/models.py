@@ -51,6 +51,8 @@ class Game(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # For games read from a record file: the SHA-256 of its bytes (empty for games played here).
+    source_sha256 = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "private"])]

@@ -50,7 +50,7 @@ def archive(tmp_path: Path) -> Path:
 def test_import_a_folder_recursively(archive: Path):
     out, _ = run("import_games", str(archive))
     lines = out.splitlines()
-    assert lines[-1] == "imported 5, rejected 2, errors 3"
+    assert lines[-1] == "imported 5, rejected 2, errors 3, skipped 0"
     by_file = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in lines[:-1]}
     assert len(by_file) == 10  # garbage.bin is no *.xml or *.gsn: not picked up from a folder
     for name in GOOD:
@@ -63,6 +63,16 @@ def test_import_a_folder_recursively(archive: Path):
     assert after_end == "rejected: move 30 (E7-F7): the game is over"
     assert by_file[str(broken / "short-field.xml")].startswith("error: a barrage field has 100")
     assert Game.objects.count() == 5
+
+
+def test_importing_the_same_file_twice_stores_it_once(archive: Path):
+    first, _ = run("import_games", str(archive / "barrage-flag.xml"))
+    public_id = first.split("(game ")[1].split(")")[0]
+    again, _ = run("import_games", str(archive))
+    assert f"barrage-flag.xml: skipped: already imported as game {public_id}" in again
+    assert again.splitlines()[-1] == "imported 4, rejected 2, errors 3, skipped 1"
+    assert Game.objects.count() == 5
+    assert Game.objects.exclude(source_sha256="").count() == 5
 
 
 def test_an_imported_game_is_stored_as_played(archive: Path):
@@ -95,7 +105,7 @@ def test_a_rejected_file_stores_nothing(archive: Path):
     out, _ = run("import_games", str(path))
     assert out.splitlines() == [
         f"{path}: rejected: move 30 (E7-F7): the game is over",
-        "imported 0, rejected 1, errors 0",
+        "imported 0, rejected 1, errors 0, skipped 0",
     ]
     assert Game.objects.count() == 0 and Move.objects.count() == 0
 
@@ -114,7 +124,7 @@ def test_a_named_file_of_any_name_is_read_and_garbage_is_an_error(archive: Path)
     path = archive / "broken" / "garbage.bin"
     out, _ = run("import_games", str(path))
     assert out.splitlines()[0].startswith(f"{path}: error: not a game record")
-    assert out.splitlines()[-1] == "imported 0, rejected 0, errors 1"
+    assert out.splitlines()[-1] == "imported 0, rejected 0, errors 1, skipped 0"
 
 
 def test_a_missing_path_is_a_command_error(tmp_path: Path):
@@ -144,8 +154,12 @@ def test_export_then_import_gives_the_same_games(archive: Path, tmp_path: Path):
         assert [(m.move.src, m.move.dst) for m in replayed.history] == list(
             game.moves.order_by("ply").values_list("from_square", "to_square")
         )
-    run("import_games", str(tmp_path / "out"))
-    assert Game.objects.count() == 10
+    again, _ = run("import_games", str(tmp_path / "out"))
+    # An exported file with the very bytes of an imported one is skipped; the others are new.
+    originals = {(archive / name).read_bytes() for name in GOOD}
+    same = sum(path.read_bytes() in originals for path in files)
+    assert again.splitlines()[-1] == f"imported {5 - same}, rejected 0, errors 0, skipped {same}"
+    assert Game.objects.count() == 10 - same
 
 
 def test_export_skips_what_xml_cannot_hold(tmp_path: Path):

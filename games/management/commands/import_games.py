@@ -2,7 +2,8 @@
 
 Every record is replayed through the engine. A file prints `PATH: imported (game <id>)`,
 `PATH: rejected: move N (D4-D5): <reason>` (or `rejected: <reason>` for a bad setup or a
-result the engine contradicts) or `PATH: error: <message>` when it is no record at all. A
+result the engine contradicts), `PATH: error: <message>` when it is no record at all, or
+`PATH: skipped: already imported as game <id>` for a file whose bytes were imported before. A
 refused file stores nothing. Folders are searched recursively for *.xml and *.gsn files.
 """
 
@@ -18,7 +19,7 @@ from django.db import DatabaseError
 from games.engine import NotationError
 from games.engine.__main__ import read_record_bytes
 from games.engine.records import RecordError
-from games.game_records import import_record_bytes
+from games.game_records import AlreadyImported, import_record_bytes
 
 RECORD_SUFFIXES = (".xml", ".gsn")
 PROGRESS_EVERY = 100
@@ -42,6 +43,8 @@ def import_file(path: Path) -> tuple[str, str]:
     """(kind, the text after 'PATH: ') with kind imported, rejected or error."""
     try:
         game = import_record_bytes(read_record_bytes(str(path)))
+    except AlreadyImported as error:
+        return "skipped", f"skipped: {error}"
     except RecordError as error:
         if error.move_number is not None:
             where = f"move {error.move_number} ({error.move_text})"
@@ -74,5 +77,5 @@ class Command(BaseCommand):
                 self.stderr.flush()
         self.stdout.write(
             f"imported {counts['imported']}, rejected {counts['rejected']}, "
-            f"errors {counts['error']}"
+            f"errors {counts['error']}, skipped {counts['skipped']}"
         )
