@@ -515,13 +515,16 @@ class Game:
                 self.end(Outcome(other, "no_moves"))
 
     def end(self, outcome: Outcome) -> None:
-        """End the game: by the rules, or as the server decides (resignation, time, forfeit...)."""
+        """End the game: by the rules, or as the server decides (resignation, time, forfeit...).
+
+        A finished game keeps its outcome: ending it again raises IllegalMoveError
+        ("game_over"), so nothing can take a decided game away from its winner."""
+        if self.phase == FINISHED:
+            raise IllegalMoveError("game_over", "the game is over; its result stands")
         self.outcome = outcome
         self.phase = FINISHED
 
     def resign(self, color: int) -> None:
-        if self.phase == FINISHED:
-            raise IllegalMoveError("game_over", "the game is over")
         self.end(Outcome(1 - color, "resignation"))
 
     @property

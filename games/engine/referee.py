@@ -3,8 +3,10 @@
 It runs two `Player`s through a `Game`, gives each only what its side may know (its own
 setup and the 0/1 grid of the opponent's occupied setup squares, its own `View` on its
 turn, the opponent's public move record, the ranks a battle revealed) and forfeits a player
-for any irregularity: an illegal setup, an illegal or malformed move, or an exception
-raised from any of its methods. The opponent then wins with termination "forfeit".
+for any irregularity while the game is still going: an illegal setup, an illegal or
+malformed move, or an exception (SystemExit included) raised from any of its methods. The
+opponent then wins with termination "forfeit". Once the game is over its result stands: an
+exception from a later notification (the last tell_move or fight, finish) changes nothing.
 
     result = Referee("classic", RandomPlayer(1), RandomPlayer(2)).play()
     result.outcome, result.plies, result.forfeit, result.think_times
@@ -80,7 +82,7 @@ class Referee:
             while not self.game.is_over:
                 self._ply()
             forfeit = None
-        except PlayerFault as fault:
+        except PlayerFault as fault:  # only raised while the game is still going
             forfeit = fault.forfeit
             self.game.end(Outcome(1 - forfeit.color, "forfeit"))
         self._finish()
@@ -96,11 +98,14 @@ class Referee:
 
     # ------------------------------------------------------------------ phases
     def _call(self, color: int, what: str, call: Callable[[], object]) -> object:
+        """Call a player. A crash of a program forfeits its game (seed 004) while the game is
+        going; after the end (the notifications of the deciding move) it changes nothing.
+        SystemExit is a crash like any other; KeyboardInterrupt stops the referee itself."""
         try:
             return call()
-        except PlayerFault:
-            raise
-        except Exception as error:  # any crash of a program forfeits its game (seed 004)
+        except (Exception, SystemExit) as error:
+            if self.game.is_over:
+                return None
             raise PlayerFault(
                 color, "exception", f"{what} raised {type(error).__name__}: {error}"
             ) from error
@@ -171,11 +176,8 @@ class Referee:
 
     def _finish(self) -> None:
         assert self.game.outcome is not None
-        for player in self.players:
-            try:
-                player.finish(self.game.outcome)
-            except Exception:  # noqa: BLE001 - the game is decided; a crash now changes nothing
-                pass
+        for color, player in enumerate(self.players):
+            self._call(color, "finish", lambda p=player: p.finish(self.game.outcome))
 
 
 def play_match(variant: Variant | str, red: Player, blue: Player) -> MatchResult:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import BLUE, RED, Game, Outcome, get_variant, parse_move
+from games.engine import BLUE, RED, Game, IllegalMoveError, Outcome, get_variant, parse_move
 
 from .boards import game_from
 
@@ -103,3 +103,25 @@ RF .. .. .. R6
 def test_unknown_terminations_are_refused():
     with pytest.raises(ValueError):
         Outcome(RED, "bored")
+
+
+@pytest.mark.parametrize(
+    "later",
+    [Outcome(BLUE, "forfeit"), Outcome(BLUE, "time"), Outcome(None, "agreed_draw")],
+)
+def test_a_finished_game_keeps_its_result(later):
+    game = game_from("""
+BF .. .. .. B6
+.. .. .. .. ..
+.. .. .. .. ..
+.. .. .. .. ..
+R2 .. .. .. RF
+""")
+    game.push(parse_move("A1-A5", game.variant))  # the scout runs up the file onto the flag
+    assert game.outcome == Outcome(RED, "flag_captured")
+    with pytest.raises(IllegalMoveError) as info:
+        game.end(later)
+    assert info.value.code == "game_over"
+    with pytest.raises(IllegalMoveError):
+        game.resign(RED)
+    assert game.outcome == Outcome(RED, "flag_captured") and game.is_over

@@ -368,3 +368,110 @@ def test_the_leak_check_catches_a_leak() -> None:
     check_view(honest, truth, RED)
     with pytest.raises(AssertionError, match="leaked"):
         check_view(dataclasses.replace(honest, board=tuple(board)), truth, RED)
+
+
+# ----------------------------------------------------------------------- after the end
+# A 5x5 board with one Scout and the Flag a side: Red's scout E2-E5 takes Blue's flag at once.
+FLAG_RACE = dataclasses.replace(get_variant("mini"), army=((SCOUT, 1), (FLAG, 1)))
+
+
+class FlagRacer(Player):
+    """Plays one fixed setup and fixed moves; raises `error` from the method named `breaks`."""
+
+    def __init__(
+        self,
+        setup: dict[int, int],
+        moves: Sequence[Move],
+        breaks: str = "",
+        error: type = ValueError,
+    ) -> None:
+        super().__init__()
+        self.fixed_setup, self.moves = setup, list(moves)
+        self.breaks, self.error = breaks, error
+        self.calls: list[str] = []
+
+    def _note(self, name: str) -> None:
+        self.calls.append(name)
+        if name == self.breaks:
+            raise self.error(f"{name} is broken")
+
+    def setup(self) -> dict[int, int]:
+        self._note("setup")
+        return dict(self.fixed_setup)
+
+    def move(self, view: View) -> Move:
+        self._note("move")
+        return self.moves.pop(0)
+
+    def tell_move(self, move: Move, public: Mapping) -> None:
+        self._note("tell_move")
+
+    def fight(self, fight: Fight) -> None:
+        self._note("fight")
+
+    def finish(self, outcome: Outcome) -> None:
+        self._note("finish")
+
+
+def flag_race(red_breaks: str = "", blue_breaks: str = "", error: type = ValueError) -> MatchResult:
+    red = FlagRacer({9: SCOUT, 0: FLAG}, [Move(9, 24)], red_breaks, error)
+    blue = FlagRacer({24: FLAG, 15: SCOUT}, [], blue_breaks, error)
+    return Referee(FLAG_RACE, red, blue).play()
+
+
+def test_the_flag_race_is_won_by_red_at_once() -> None:
+    result = flag_race()
+    assert result.outcome == Outcome(RED, "flag_captured") and result.plies == 1
+
+
+@pytest.mark.parametrize(
+    "red_breaks, blue_breaks",
+    [
+        ("fight", ""),  # the winner's own fight notification
+        ("", "tell_move"),  # the loser is told the deciding move
+        ("", "fight"),
+        ("finish", "finish"),
+    ],
+)
+def test_a_raise_after_the_end_changes_nothing(red_breaks: str, blue_breaks: str) -> None:
+    result = flag_race(red_breaks, blue_breaks)
+    assert result.outcome == Outcome(RED, "flag_captured")
+    assert result.forfeit is None and result.game is not None
+    assert result.game.outcome == Outcome(RED, "flag_captured")
+
+
+def test_after_the_end_every_player_still_gets_its_notifications() -> None:
+    red = FlagRacer({9: SCOUT, 0: FLAG}, [Move(9, 24)], breaks="fight")
+    blue = FlagRacer({24: FLAG, 15: SCOUT}, [], breaks="tell_move")
+    Referee(FLAG_RACE, red, blue).play()
+    assert red.calls == ["setup", "move", "fight", "finish"]
+    assert blue.calls == ["setup", "tell_move", "fight", "finish"]
+
+
+def test_system_exit_from_a_player_forfeits() -> None:
+    result = flag_race(red_breaks="move", error=SystemExit)
+    assert result.outcome == Outcome(BLUE, "forfeit") and result.plies == 0
+    assert result.forfeit is not None and result.forfeit.kind == "exception"
+    assert "SystemExit" in result.forfeit.reason
+    assert flag_race(blue_breaks="finish", error=SystemExit).outcome == Outcome(
+        RED, "flag_captured"
+    )
+
+
+def test_keyboard_interrupt_stops_the_referee() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        flag_race(red_breaks="move", error=KeyboardInterrupt)
+
+
+def test_a_player_cannot_frame_its_opponent_by_raising_a_player_fault() -> None:
+    from games.engine.referee import PlayerFault
+
+    class Framer(FlagRacer):
+        def move(self, view: View) -> Move:
+            raise PlayerFault(RED, "move", "red cheated")
+
+    red = FlagRacer({9: SCOUT, 0: FLAG}, [Move(9, 14)])
+    blue = Framer({24: FLAG, 15: SCOUT}, [])
+    result = Referee(FLAG_RACE, red, blue).play()
+    assert result.outcome == Outcome(RED, "forfeit")
+    assert result.forfeit is not None and result.forfeit.color == BLUE
