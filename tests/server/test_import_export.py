@@ -50,18 +50,18 @@ def archive(tmp_path: Path) -> Path:
 def test_import_a_folder_recursively(archive: Path):
     out, _ = run("import_games", str(archive))
     lines = out.splitlines()
-    assert lines[-1] == "imported 5, rejected 2, errors 3, skipped 0"
+    assert lines[-1] == "imported 5, rejected 5, errors 0, skipped 0"
     by_file = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in lines[:-1]}
     assert len(by_file) == 10  # garbage.bin is no *.xml or *.gsn: not picked up from a folder
     for name in GOOD:
         assert by_file[str(archive / name)].startswith("imported (game ")
     broken = archive / "broken"
     assert by_file[str(broken / "illegal-too-far.xml")] == (
-        "rejected: move 3 (A3-A5): a marshal moves one square at a time"
+        "rejected: move 3: a marshal moves one square at a time (A3-A5)"
     )
     after_end = by_file[str(broken / "illegal-after-end.gsn")]
-    assert after_end == "rejected: move 30 (E7-F7): the game is over"
-    assert by_file[str(broken / "short-field.xml")].startswith("error: a barrage field has 100")
+    assert after_end == "rejected: move 30: the game is over (E7-F7)"
+    assert by_file[str(broken / "short-field.xml")].startswith("rejected: a barrage field has 100")
     assert Game.objects.count() == 5
 
 
@@ -70,7 +70,7 @@ def test_importing_the_same_file_twice_stores_it_once(archive: Path):
     public_id = first.split("(game ")[1].split(")")[0]
     again, _ = run("import_games", str(archive))
     assert f"barrage-flag.xml: skipped: already imported as game {public_id}" in again
-    assert again.splitlines()[-1] == "imported 4, rejected 2, errors 3, skipped 1"
+    assert again.splitlines()[-1] == "imported 4, rejected 5, errors 0, skipped 1"
     assert Game.objects.count() == 5
     assert Game.objects.exclude(source_sha256="").count() == 5
 
@@ -104,7 +104,7 @@ def test_a_rejected_file_stores_nothing(archive: Path):
     path = archive / "broken" / "illegal-after-end.gsn"
     out, _ = run("import_games", str(path))
     assert out.splitlines() == [
-        f"{path}: rejected: move 30 (E7-F7): the game is over",
+        f"{path}: rejected: move 30: the game is over (E7-F7)",
         "imported 0, rejected 1, errors 0, skipped 0",
     ]
     assert Game.objects.count() == 0 and Move.objects.count() == 0
@@ -123,8 +123,8 @@ def test_a_database_failure_rolls_the_file_back(archive: Path, monkeypatch):
 def test_a_named_file_of_any_name_is_read_and_garbage_is_an_error(archive: Path):
     path = archive / "broken" / "garbage.bin"
     out, _ = run("import_games", str(path))
-    assert out.splitlines()[0].startswith(f"{path}: error: not a game record")
-    assert out.splitlines()[-1] == "imported 0, rejected 0, errors 1, skipped 0"
+    assert out.splitlines()[0].startswith(f"{path}: rejected: not a game record")
+    assert out.splitlines()[-1] == "imported 0, rejected 1, errors 0, skipped 0"
 
 
 def test_a_missing_path_is_a_command_error(tmp_path: Path):

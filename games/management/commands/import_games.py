@@ -1,10 +1,17 @@
 """`python manage.py import_games PATH...`: StraDoS2 XML and Gravon GSN records into the database.
 
-Every record is replayed through the engine. A file prints `PATH: imported (game <id>)`,
-`PATH: rejected: move N (D4-D5): <reason>` (or `rejected: <reason>` for a bad setup or a
-result the engine contradicts), `PATH: error: <message>` when it is no record at all, or
-`PATH: skipped: already imported as game <id>` for a file whose bytes were imported before. A
-refused file stores nothing. Folders are searched recursively for *.xml and *.gsn files.
+Every record is replayed through the engine. Each file prints one line:
+
+    PATH: imported (game <id>)
+    PATH: rejected: move N: <reason> (D4-D5)      an illegal move, numbered from 1
+    PATH: rejected: <reason>                      no record at all, an unreadable file, a bad
+                                                  setup, a result the engine contradicts
+    PATH: skipped: already imported as game <id>  the very same bytes were imported before
+    PATH: error: database: <message>              the database failed (the file is not at fault)
+
+A rejected file stores nothing. Folders are searched recursively for *.xml and *.gsn files;
+every PROGRESS_EVERY files a progress line goes to stderr; the last line is the summary
+`imported X, rejected Y, errors Z, skipped S`.
 """
 
 from __future__ import annotations
@@ -40,20 +47,20 @@ def record_files(paths: list[str]) -> Iterator[Path]:
 
 
 def import_file(path: Path) -> tuple[str, str]:
-    """(kind, the text after 'PATH: ') with kind imported, rejected or error."""
+    """(kind, the text after 'PATH: ') with kind imported, rejected, skipped or error."""
     try:
         game = import_record_bytes(read_record_bytes(str(path)))
     except AlreadyImported as error:
         return "skipped", f"skipped: {error}"
     except RecordError as error:
         if error.move_number is not None:
-            where = f"move {error.move_number} ({error.move_text})"
-            return "rejected", f"rejected: {where}: {error.reason}"
+            where = f"move {error.move_number}"
+            return "rejected", f"rejected: {where}: {error.reason} ({error.move_text})"
         return "rejected", f"rejected: {error.reason}"
-    except NotationError as error:
-        return "error", f"error: {error}"
+    except NotationError as error:  # not a game record at all
+        return "rejected", f"rejected: {error}"
     except OSError as error:
-        return "error", f"error: cannot read the file: {error.strerror or error}"
+        return "rejected", f"rejected: cannot read the file: {error.strerror or error}"
     except DatabaseError as error:  # the file's transaction was rolled back: nothing stored
         return "error", f"error: database: {error}"
     return "imported", f"imported (game {game.public_id})"
