@@ -6,86 +6,32 @@ Red plays on process A; Blue and an observer are on process B.
 from __future__ import annotations
 
 import json
-import os
-import socket as pysocket
-import subprocess
-import sys
 import time
 from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
 from websockets.sync.client import connect as ws_connect
 
 from games.models import Game
 
 from .conftest import SHORT_GAME
+from .daphne import Daphne, assert_clean_log
 from .helpers import set_up_game
 from .leaks import assert_no_leak
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with pysocket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"daphne exited with {proc.returncode}")
-        try:
-            with pysocket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"daphne did not listen on {port}")
-
-
-def db_url() -> str:
-    s = connection.settings_dict
-    return f"postgres://{s['USER']}@{s['HOST'] or 'localhost'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
 @pytest.fixture
 def servers(tmp_path):
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "stratego_site.settings",
-        "DATABASE_URL": db_url(),
-        "REDIS_URL": os.environ["REDIS_URL"],
-        "CHANNEL_PREFIX": settings.CHANNEL_PREFIX,
-        "DEBUG": "true",
-    }
-    procs, ports, logs = [], [], []
-    for name in ("a", "b"):
-        port = free_port()
-        log = tmp_path / f"daphne-{name}.log"
-        cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-               "stratego_site.asgi:application"]  # fmt: skip
-        procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"),
-                                      stderr=subprocess.STDOUT))  # fmt: skip
-        ports.append(port)
-        logs.append(log)
+    procs = [Daphne(tmp_path / f"daphne-{name}.log") for name in ("a", "b")]
     try:
-        for port, proc in zip(ports, procs, strict=True):
-            wait_for_port(port, proc)
-        yield ports, logs
+        for proc in procs:
+            proc.start()
+        yield [p.port for p in procs], [p.log for p in procs]
     finally:
         for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            proc.stop()
 
 
 class Client:
@@ -126,8 +72,7 @@ def test_two_daphne_processes_share_one_game(servers):
     game = Game.objects.get(public_id=gid)
     assert game.status == "finished" and game.version == version
     for log in logs:
-        text = log.read_text()
-        assert "Traceback" not in text and " ERROR " not in text, text
+        assert_clean_log(log.read_text())
 
 
 def play(gid: str, clients: list[Client]) -> int:
