@@ -187,6 +187,20 @@ class GameConsumer(GuardedConsumer):
         await self.send_json({"type": "spectators", "count": event["count"]})
 
 
+class NotFoundConsumer(AsyncWebsocketConsumer):
+    """Any websocket path that matches no route: `not_found`, then close 4404."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        path = str(self.scope.get("path", ""))[:80]
+        message = f"There is no websocket at {path!r}; see docs/protocol.md, Sockets."
+        await self.send(text_data=json.dumps(error_frame("not_found", message, None)))
+        await self.close(code=CLOSE_NOT_FOUND)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return  # closed already
+
+
 class LobbyConsumer(GuardedConsumer):
     async def connect(self) -> None:
         await self.accept()

@@ -8,7 +8,9 @@ import time
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0
 BURST = 40.0
-CLOSE_TOO_BIG = 1009
+# Close codes an application may send: 1000 or 3000-4999 (RFC 6455, and autobahn, under
+# daphne, refuses anything else: 1009 from a consumer crashes it and the client sees 1011).
+CLOSE_TOO_BIG = 4009
 CLOSE_FLOOD = 4008
 CLOSE_NOT_FOUND = 4404
 

@@ -128,6 +128,20 @@ STATIC_ROOT.mkdir(exist_ok=True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The websocket server's own size limit, in bytes. daphne (autobahn) reads a frame's length
+# before its payload and drops the TCP connection of a bigger frame or message (no close
+# frame: the client sees 1006) without buffering it; frames from 4097 bytes
+# (games.guards.MAX_FRAME_BYTES) up to this get the consumer's close 4009. `manage.py
+# runserver` reads the two DAPHNE_WEBSOCKET_* settings; the daphne command line needs
+# flags: DAPHNE_ARGS (in the Dockerfile, docker-compose.yml and the tests' daphne).
+WEBSOCKET_SERVER_LIMIT = 65536
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = WEBSOCKET_SERVER_LIMIT
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = WEBSOCKET_SERVER_LIMIT
+DAPHNE_ARGS = [
+    f"--websocket-max-message-size={WEBSOCKET_SERVER_LIMIT}",
+    f"--websocket-max-frame-size={WEBSOCKET_SERVER_LIMIT}",
+]
+
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

@@ -65,6 +65,26 @@ async def test_unknown_game_closes_4404():
     await comm.disconnect()
 
 
+@pytest.mark.parametrize(
+    "path",
+    ["/ws/games/a.b/", f"/ws/games/{'x' * 40}/", "/ws/games/abc", "/ws/nothing/", "/", "/ws/lobby"],
+)
+async def test_a_path_without_a_route_gets_not_found_and_4404(path, caplog):
+    caplog.set_level(logging.WARNING)
+    comm = await connect(path)
+    error = await receive(comm)
+    assert error["type"] == "error" and error["code"] == "not_found" and path in error["message"]
+    assert (await comm.receive_output(timeout=2)) == {"type": "websocket.close", "code": 4404}
+    await comm.disconnect()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_a_path_without_a_route_still_checks_the_origin():
+    comm = socket("/ws/nothing/", origin=False)
+    connected, _ = await comm.connect()
+    assert not connected
+
+
 async def test_origin_is_checked():
     gid, _, _ = await new_game()
     for headers in ([], [(b"origin", b"http://evil.example")]):
@@ -197,12 +217,12 @@ async def test_bad_frames_get_error_frames_and_no_logged_exception(caplog):
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-async def test_oversized_frame_closes_1009(caplog):
+async def test_oversized_frame_closes_4009(caplog):
     gid, red, _ = await new_game()
     comm = await connect(f"/ws/games/{gid}/", red)
     await receive(comm)
     await comm.send_to(text_data=json.dumps({"type": "ping", "pad": "x" * 5000}))
-    assert (await comm.receive_output(timeout=2)) == {"type": "websocket.close", "code": 1009}
+    assert (await comm.receive_output(timeout=2)) == {"type": "websocket.close", "code": 4009}
     await comm.disconnect()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
