@@ -117,16 +117,20 @@ def create_game(
         raise ServiceError("no_identity", "Choose a nickname or log in first.")
     if variant not in VARIANT_NAMES:
         raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
+    check_seat(seat)
     if seat is None:
         seat = random.choice((RED, BLUE))
-    if seat not in (RED, BLUE):
-        raise ServiceError("bad_field", "seat must be 0, 1 or null.")
     state = engine.Game(engine.get_variant(variant)).to_dict()
     with transaction.atomic():
         game = Game.objects.create(variant=variant, private=private, state=state)
         take_seat(game, seat, ident)
         commit(game, lobby=True)
     return game
+
+
+def check_seat(seat: object) -> None:
+    if seat is not None and (isinstance(seat, bool) or seat not in (RED, BLUE)):
+        raise ServiceError("bad_seat", "seat must be 0 (Red), 1 (Blue) or null (the free one).")
 
 
 def take_seat(game: Game, color: int, ident: Identity) -> None:
@@ -143,6 +147,7 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
     """Take seat `seat` (or the free one). Race-safe: the row is locked. Returns the seat."""
     if ident is None:
         raise ServiceError("no_identity", "Choose a nickname or log in first.")
+    check_seat(seat)
     with transaction.atomic():
         game = lock(public_id)
         if role_of(game, ident) != OBSERVER:

@@ -136,6 +136,24 @@ async def test_join_over_the_socket_turns_an_observer_into_a_player():
     await comm.disconnect()
 
 
+async def test_join_with_a_seat_other_than_0_1_or_null_is_refused(caplog):
+    caplog.set_level(logging.WARNING)
+    red = await adb(make_guest)("red")
+    game = await adb(services.create_game)(red, variant="mini", seat=0)
+    comm = await connect(f"/ws/games/{game.public_id}/", await adb(make_guest)("blue"))
+    state = await receive(comm)
+    for seat in (2, -1, 5):
+        await comm.send_json_to({"type": "join", "seat": seat})
+        error = await receive(comm)
+        assert (error["type"], error["code"], error["request"]) == ("error", "bad_seat", "join")
+    await comm.send_json_to({"type": "sync", "version": -1})
+    fresh = await receive(comm)
+    assert fresh["version"] == state["version"] and fresh["game"]["seats"][1] is None
+    assert fresh["role"] == 2
+    await comm.disconnect()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
 async def test_sync_sends_missed_events_or_a_fresh_state():
     gid, red, _ = await new_game()
     for square, rank in ((5, engine.MINER), (6, engine.CAPTAIN), (7, engine.MARSHAL)):

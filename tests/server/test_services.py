@@ -51,6 +51,19 @@ def test_same_guest_cannot_take_the_other_seat():
     assert Game.objects.get(pk=game.pk).status == "waiting"
 
 
+@pytest.mark.parametrize("seat", [2, -1, 5, True])
+def test_a_seat_other_than_0_1_or_null_is_refused(seat):
+    game = services.create_game(make_guest(), variant="mini", seat=0)
+    with pytest.raises(ServiceError) as err:
+        services.join_game(game.public_id, make_guest(), seat=seat)
+    assert err.value.code == "bad_seat" and "0 (Red), 1 (Blue) or null" in err.value.message
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.status, fresh.version, fresh.blue_name) == ("waiting", game.version, "")
+    with pytest.raises(ServiceError) as err:
+        services.create_game(make_guest(), variant="mini", seat=seat)
+    assert err.value.code == "bad_seat"
+
+
 def test_taken_seat_is_refused():
     game = services.create_game(make_guest(), variant="mini", seat=0)
     with pytest.raises(ServiceError) as err:
