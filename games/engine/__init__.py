@@ -5,7 +5,7 @@ nothing else implements a rule. See docs/engine.md and docs/rules.md.
 """
 
 from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
-from .errors import EngineError, IllegalMoveError, NotationError, SetupError
+from .errors import EngineError, IllegalMoveError, NotationError, RulesError, SetupError
 from .game import FINISHED, PLAYING, SETUP, TERMINATIONS, Game, MoveResult, Outcome
 from .notation import Move, move_name, parse_move, parse_square, square_name
 from .pieces import (
@@ -35,7 +35,7 @@ from .pieces import (
     parse_rank,
 )
 from .setup import generate_setup, validate_setup
-from .variants import VARIANTS, Variant, get_variant
+from .variants import RULE_FIELDS, VARIANTS, Variant, get_variant
 from .view import PieceView, View
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "EngineError",
     "IllegalMoveError",
     "NotationError",
+    "RulesError",
     "SetupError",
     "FINISHED",
     "PLAYING",
@@ -86,6 +87,7 @@ __all__ = [
     "parse_rank",
     "generate_setup",
     "validate_setup",
+    "RULE_FIELDS",
     "VARIANTS",
     "Variant",
     "get_variant",

@@ -24,3 +24,7 @@ class SetupError(_CodedError):
 
 class IllegalMoveError(_CodedError):
     """A move the rules refuse; `message` is a reason a player understands."""
+
+
+class RulesError(EngineError, ValueError):
+    """A rule setting that does not exist or has a value the engine cannot play."""

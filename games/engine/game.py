@@ -541,7 +541,8 @@ class Game:
         return self.setups
 
     def to_dict(self) -> dict:
-        return {
+        """JSON-safe state; "rules" holds the variant's rule overrides, only when it has any."""
+        data = {
             "variant": self.variant.name,
             "phase": self.phase,
             "ready": list(self.ready),
@@ -557,10 +558,14 @@ class Game:
             "chases": [[c[0], c[1], sorted(c[2])] if c else None for c in self.chases],
             "hash_after": self.hash_after,
         }
+        overrides = self.variant.rule_overrides()
+        if overrides:
+            data["rules"] = overrides
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping) -> Game:
-        game = cls(data["variant"])
+        game = cls(get_variant(data["variant"]).with_rules(**(data.get("rules") or {})))
         game.phase = data["phase"]
         game.ready = list(data["ready"])
         for color in COLORS:

@@ -6,10 +6,12 @@ the fields and never asks for a variant by name. Sources are in docs/rules.md.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .errors import NotationError
+from .errors import NotationError, RulesError
 from .pieces import (
     BLUE,
     BOMB,
@@ -29,6 +31,18 @@ from .pieces import (
 
 # Direction numbers of seed 004: 1 forward, 2 back, 3 left, 4 right (seen by the mover).
 FORWARD, BACK, LEFT, RIGHT = 1, 2, 3, 4
+
+
+# The fields of a Variant that are rules of play and may be set per game (`with_rules`); the
+# board, the army and the setup area make the variant what it is and stay.
+RULE_FIELDS = (
+    "two_squares_limit",
+    "more_squares_rule",
+    "return_after_moves",
+    "max_plies",
+    "max_quiet_plies",
+    "spy_beats",
+)
 
 
 @dataclass(frozen=True)
@@ -52,6 +66,36 @@ class Variant:
     @property
     def size(self) -> int:
         return self.width * self.height
+
+    # ------------------------------------------------------------------ rule settings
+    def with_rules(self, **rules: object) -> Variant:
+        """This variant with other rule settings, e.g. ``with_rules(two_squares_limit=3)``.
+
+        Only the fields of RULE_FIELDS may change; ``None`` turns a limit, rule or cap off.
+        RulesError for any other name or a value the engine cannot play."""
+        checked = {name: _check_rule(name, value) for name, value in rules.items()}
+        return dataclasses.replace(self, **checked) if checked else self
+
+    def rule_settings(self) -> dict[str, object]:
+        """Every rule setting in force, JSON-safe (spy_beats as a sorted list)."""
+        return {name: _json_rule(getattr(self, name)) for name in RULE_FIELDS}
+
+    def rule_overrides(self) -> dict[str, object]:
+        """The rule settings that differ from the named variant, JSON-safe; {} for none.
+        ``get_variant(v.name).with_rules(**v.rule_overrides()) == v`` always holds, and
+        RulesError says so when a variant is no named variant with other rules."""
+        base = VARIANTS.get(self.name)
+        overrides = {
+            name: _json_rule(getattr(self, name))
+            for name in RULE_FIELDS
+            if base is None or getattr(self, name) != getattr(base, name)
+        }
+        if base is None or base.with_rules(**overrides) != self:
+            raise RulesError(
+                f"this {self.name!r} variant is no named variant with other rule settings: "
+                "its board, army or setup differ, so it cannot be saved by name"
+            )
+        return overrides
 
     @cached_property
     def army_counts(self) -> dict[int, int]:
@@ -147,6 +191,43 @@ class Variant:
         return None
 
 
+_POSITIVE_RULES = {
+    # The least value that makes sense: a two-squares limit of 1 would forbid every step
+    # back, and a return rule of 1 move would forbid nothing.
+    "two_squares_limit": 2,
+    "return_after_moves": 2,
+    "max_plies": 1,
+    "max_quiet_plies": 1,
+}
+
+
+def _check_rule(name: str, value: object) -> object:
+    if name not in RULE_FIELDS:
+        what = "is not a rule setting" if name in Variant.__dataclass_fields__ else "is unknown"
+        raise RulesError(f"{name!r} {what}; the rule settings are: {', '.join(RULE_FIELDS)}")
+    if name == "more_squares_rule":
+        if not isinstance(value, bool):
+            raise RulesError(f"more_squares_rule is True or False, not {value!r}")
+        return value
+    if name == "spy_beats":
+        if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+            raise RulesError(f"spy_beats is a set of ranks, not {value!r}")
+        ranks = frozenset(value)  # type: ignore[call-overload]
+        if not all(type(r) is int and SCOUT <= r <= MARSHAL for r in ranks):
+            raise RulesError(f"spy_beats holds ranks from Scout (2) to Marshal (10), not {value!r}")
+        return ranks
+    least = _POSITIVE_RULES[name]
+    if value is not None and (type(value) is not int or value < least):
+        raise RulesError(
+            f"{name} is None (off) or a whole number of at least {least}, not {value!r}"
+        )
+    return value
+
+
+def _json_rule(value: object) -> object:
+    return sorted(value) if isinstance(value, frozenset) else value
+
+
 def _lakes(width: int, cells: tuple[tuple[int, int], ...]) -> frozenset[int]:
     return frozenset(r * width + c for r, c in cells)
 
@@ -240,6 +321,7 @@ def get_variant(name: str) -> Variant:
 
 
 __all__ = [
+    "RULE_FIELDS",
     "Variant",
     "VARIANTS",
     "get_variant",

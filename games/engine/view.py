@@ -7,7 +7,7 @@ game is over everything is shown to everyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .pieces import COLORS, OBSERVER
@@ -51,6 +51,7 @@ class View:
     last_move: dict | None
     legal_moves: tuple[tuple[int, int], ...]
     outcome: dict | None
+    rules: dict = field(default_factory=dict)  # Variant.rule_settings(): the rules in force
 
     def to_dict(self) -> dict:
         return {
@@ -71,6 +72,7 @@ class View:
             "last_move": self.last_move,
             "legal_moves": [list(m) for m in self.legal_moves],
             "outcome": self.outcome,
+            "rules": dict(self.rules),
         }
 
 
@@ -114,4 +116,5 @@ def build_view(game: Game, viewer: int) -> View:
         last_move=last.to_public_dict(game.variant) if last else None,
         legal_moves=legal,
         outcome=game.outcome.to_dict() if game.outcome else None,
+        rules=game.variant.rule_settings(),
     )
