@@ -88,6 +88,11 @@ def browser_database(django_db_setup, django_db_blocker) -> Iterator[None]:
     pytest-django creates the test database only when some collected test has a django_db
     mark; these tests have none (a transaction per test would hide the data from daphne),
     so when they run alone the database is created here, and dropped at the end.
+
+    Either way, at the end the connections the tests' ORM calls left open in other async
+    contexts (e.g. create_superuser between Playwright steps) are closed here: this fixture
+    ends before pytest-django's django_db_setup, which then drops the database, and an open
+    session would make that fail ("is being accessed by other users").
     """
     with django_db_blocker.unblock():
         created = None
@@ -96,8 +101,8 @@ def browser_database(django_db_setup, django_db_blocker) -> Iterator[None]:
         try:
             yield
         finally:
+            drop_other_sessions()
             if created is not None:
-                drop_other_sessions()
                 teardown_databases(created, verbosity=0)
 
 
