@@ -13,6 +13,10 @@ Decisions where the formats say nothing precise (see also docs/records.md):
   reading a draw type (2 or 4) the GSN winner is ignored.
 * Game types: XML classic, barrage, duell -> duel, classicfree -> classic; GSN 0 classic,
   1 barrage, 2 classic (free setup). Ultimate lightning has no variant here: NotationError.
+* Rules: a record is judged by the rules of its source (`record_rules`, RECORD_RULES: no
+  move caps; duell plays the two-squares rule, not seed 004's return rule), and kept under
+  this server's rules when they accept it too (docs/rules.md, "Records from other servers").
+* Both formats are for the 10x10 board: mini games cannot be written (NotationError).
 """
 
 from __future__ import annotations
@@ -263,9 +267,47 @@ def _check_setups(variant: Variant, red: Mapping[int, int], blue: Mapping[int, i
             ) from None
 
 
-def replay(record: GameRecord) -> Game:
-    """Play the record through the engine and apply its result; RecordError if the rules refuse."""
-    variant = get_variant(record.variant)
+# The rules of the servers records come from, as overrides of this server's variants
+# (docs/rules.md, "Records"): no move caps (ISF has none, and an archive game may have a long
+# quiet stretch), and Gravon's Duell plays the ISF two-squares rule, not seed 004's return rule.
+RECORD_RULES: dict[str, dict[str, object]] = {
+    "classic": {"max_quiet_plies": None},
+    "barrage": {"max_quiet_plies": None},
+    "duel": {"two_squares_limit": 5, "return_after_moves": None, "max_plies": None},
+}
+
+
+def record_rules(variant: str) -> Variant:
+    """The rules a record of `variant` from another server is replayed under."""
+    return get_variant(variant).with_rules(**RECORD_RULES.get(variant, {}))
+
+
+class _HouseRulesDiffer(Exception):
+    """This server's rules end the game where the record does not."""
+
+
+def replay(record: GameRecord, variant: Variant | None = None) -> Game:
+    """Play the record through the engine and apply its result; RecordError if the rules refuse.
+
+    With `variant`, exactly its rules apply. Without, a record is replayed under this server's
+    rules for its variant when they accept it (so one of our own games comes back as it was
+    played, move-cap draw included), and otherwise under the rules of the record's source
+    (`record_rules`), whose verdict then stands."""
+    if variant is not None:
+        return _replay(record, variant)
+    house, source = get_variant(record.variant), record_rules(record.variant)
+    if house == source:
+        return _replay(record, house)
+    try:
+        game = _replay(record, house)
+        if record.result is None and game.outcome and game.outcome.termination == "move_cap":
+            raise _HouseRulesDiffer
+        return game
+    except (RecordError, _HouseRulesDiffer):
+        return _replay(record, source)
+
+
+def _replay(record: GameRecord, variant: Variant) -> Game:
     _check_setups(variant, record.red_setup, record.blue_setup)
     game = Game.from_setups(variant, record.red_setup, record.blue_setup)
     for number, move in enumerate(record.moves, start=1):
@@ -609,6 +651,8 @@ __all__ = [
     "write_gsn",
     "parse_record",
     "replay",
+    "record_rules",
+    "RECORD_RULES",
     "result_outcome",
     "describe_outcome",
     "RESULT_TERMINATIONS",

@@ -39,6 +39,7 @@ from games.engine.records import (
     parse_gsn,
     parse_record,
     parse_xml,
+    record_rules,
     replay,
     write_gsn,
     write_xml,
@@ -494,3 +495,105 @@ def test_fields_of_real_gravon_setups_replay(variant, name):
         record = parse_xml(write_xml(game))
         assert field_string(record.red_setup, record.blue_setup) == field
         assert replay(record).to_dict() == game.to_dict()
+
+
+# ----------------------------------------------------------------------------- source rules
+
+# Seed 004's example setups, as squares (row * 10 + col).
+SEED_RED = {7: MINER, 8: BOMB, 9: FLAG, 17: SCOUT, 18: SPY, 19: BOMB}
+SEED_RED |= {27: MARSHAL, 28: GENERAL, 29: MINER, 39: SCOUT}
+SEED_BLUE = {60: SCOUT, 70: MINER, 71: GENERAL, 72: MARSHAL, 80: BOMB}
+SEED_BLUE |= {81: SPY, 82: SCOUT, 90: FLAG, 91: BOMB, 92: MINER}
+
+
+def xml_record(game_type: str, field: str, moves: list[str], result: str) -> str:
+    lines = [f'<stratego><game type="{game_type}"><field content="{field}"/>']
+    for number, move in enumerate(moves, start=1):
+        source, target = move.split("-")
+        lines.append(f'<move id="{number}" source="{source}" target="{target}"/>')
+    return "\n".join([*lines, result, "</game></stratego>"])
+
+
+def test_a_duell_record_may_step_forward_and_straight_back():
+    """Gravon's Duell plays the ISF two-squares rule, not seed 004's return rule."""
+    moves = ["K4-K5", "A7-A6", "K5-K4", "A6-A7", "K4-K5", "A7-A6"]
+    text = xml_record(
+        "duell",
+        field_string(SEED_RED, SEED_BLUE, "duel"),
+        moves,
+        '<result type="3" winner="1"/>',
+    )
+    game = replay(parse_xml(text))
+    assert game.ply == 6 and game.outcome == Outcome(RED, "resignation")
+    assert game.variant.name == "duel" and game.variant.rule_overrides() == {
+        "two_squares_limit": 5,
+        "return_after_moves": None,
+        "max_plies": None,
+    }
+    with pytest.raises(RecordError) as info:  # this server's duel refuses the step back
+        replay(parse_xml(text), get_variant("duel"))
+    assert (info.value.move_number, info.value.code) == (3, "return_too_soon")
+    # The two-squares rule still holds: a sixth move between K4 and K5 is refused.
+    longer = moves + ["K5-K4", "A6-A7", "K4-K5", "A7-A6", "K5-K4"]
+    with pytest.raises(RecordError) as info:
+        replay(
+            parse_xml(xml_record("duell", field_string(SEED_RED, SEED_BLUE, "duel"), longer, ""))
+        )
+    assert (info.value.move_number, info.value.code) == (11, "two_squares")
+
+
+def quiet_classic_setups() -> tuple[dict[int, int], dict[int, int]]:
+    """Random classic setups with a movable piece on A4 (Red) and K7 (Blue)."""
+    v = get_variant("classic")
+    for seed in range(1000):
+        rng = random.Random(seed)
+        red, blue = generate_setup(v, RED, rng), generate_setup(v, BLUE, rng)
+        if red[sq("A4")] not in (BOMB, FLAG) and blue[sq("K7")] not in (BOMB, FLAG):
+            return red, blue
+    raise AssertionError("no setup found")
+
+
+def test_a_classic_record_with_a_long_quiet_stretch_replays():
+    """ISF has no move cap: 500 plies without a battle are legal in an archive game."""
+    red, blue = quiet_classic_setups()
+    red_loop = ["A5-B5", "B5-B6", "B6-A6", "A6-A5"]  # far from each other: no chase
+    blue_loop = ["K6-I6", "I6-I5", "I5-K5", "K5-K6"]
+    moves = ["A4-A5", "K7-K6"]
+    for i in range(249):
+        moves += [red_loop[i % 4], blue_loop[i % 4]]
+    record = parse_xml(
+        xml_record("classic", field_string(red, blue), moves, '<result type="4" winner="3"/>')
+    )
+    game = replay(record)
+    assert game.ply == 500 and game.quiet_plies == 500
+    assert game.outcome == Outcome(None, "agreed_draw")
+    assert game.variant.rule_overrides() == {"max_quiet_plies": None}
+    with pytest.raises(RecordError) as info:  # this server draws after 200 quiet moves each
+        replay(record, get_variant("classic"))
+    assert (info.value.move_number, info.value.code) == (401, "game_over")
+    # Without a result the record is an unfinished game, not this server's move-cap draw.
+    unfinished = GameRecord(record.variant, red, blue, record.moves[:400])
+    assert replay(unfinished).outcome is None
+    assert replay(unfinished, get_variant("classic")).outcome == Outcome(None, "move_cap")
+
+
+def test_record_rules_drop_the_caps_and_keep_the_anti_stalling_rules():
+    for name in ("classic", "barrage"):
+        rules = record_rules(name)
+        assert rules.max_quiet_plies is None and rules.max_plies is None
+        assert rules.two_squares_limit == 5 and rules.more_squares_rule
+    duel = record_rules("duel")
+    assert (duel.two_squares_limit, duel.return_after_moves, duel.max_plies) == (5, None, None)
+    assert record_rules("mini") == get_variant("mini")
+
+
+def test_our_own_move_cap_draw_reads_back_as_a_move_cap():
+    for seed in range(40):
+        game = random_game("barrage", seed, max_plies=3000)
+        if game.outcome.termination == "move_cap":
+            break
+    else:
+        raise AssertionError("no move-cap game among the seeds")
+    again = replay(parse_xml(write_xml(game)))
+    assert again.outcome == Outcome(None, "move_cap") and again.variant == get_variant("barrage")
+    assert again.to_dict() == game.to_dict()
