@@ -327,6 +327,8 @@ class Game:
             raise IllegalMoveError("not_your_piece", "that is not your piece")
         if unit.rank in IMMOVABLE:
             raise IllegalMoveError("immovable", f"a {RANK_NAMES[unit.rank]} never moves")
+        if move.dst == move.src:
+            raise IllegalMoveError("same_square", "a piece must move to another square")
         if move.dst in v.lakes:
             raise IllegalMoveError("lake", "no piece may enter a lake")
         target = self.board[move.dst]
@@ -340,7 +342,7 @@ class Game:
     def _check_path(self, unit: Unit, move: Move) -> None:
         width = self.variant.width
         (r1, c1), (r2, c2) = divmod(move.src, width), divmod(move.dst, width)
-        if (r1 != r2 and c1 != c2) or move.src == move.dst:
+        if r1 != r2 and c1 != c2:
             raise IllegalMoveError(
                 "not_straight", "pieces move in a straight line, never diagonally"
             )

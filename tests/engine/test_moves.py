@@ -47,6 +47,7 @@ def test_errors_for_every_kind_of_wrong_move():
     assert error_code(game, "B1-C2") == "not_straight"
     assert error_code(game, "B1-B3") == "too_far"
     assert error_code(game, "B1-C1") == "own_piece"
+    assert error_code(game, "B1-B1") == "same_square"
     assert error_code(game, "B1-B2", color=BLUE) == "not_your_turn"
     with pytest.raises(IllegalMoveError) as info:
         game.push(Move(1, 99))
@@ -147,3 +148,13 @@ def test_generated_moves_are_exactly_the_moves_check_move_accepts(seed, variant)
             assert legal == accepted
             checked += 1
         game.push(rng.choice(game.legal_moves()))
+
+
+def test_a_move_to_the_same_square_has_its_own_reason():
+    game = game_from(MINI_START)
+    with pytest.raises(IllegalMoveError) as info:
+        game.check_move(parse_move("A1-A1", game.variant))
+    assert info.value.code == "same_square"
+    assert info.value.message == "a piece must move to another square"
+    assert error_code(game, "C1-C1") == "immovable"  # a bomb is told that it never moves
+    assert error_code(game, "D1-D1") == "empty_square"
