@@ -6,7 +6,8 @@ ever receives what a human in its seat may know:
 
 1. ``start(color, variant)``: its seat (`RED` moves first) and the variant it plays.
 2. ``setup()`` -> ``{square: rank}``: its whole army. The default asks ``position(rank)``
-   once per piece, as seed 004's GameManager does ten times; override either.
+   once per piece, as seed 004's GameManager does ten times; override either. A `DuelPlayer`
+   is asked ``position(name)`` with seed 004's own piece names instead (`DUEL_PIECE_NAMES`).
 3. ``view_positions(grid)``: the squares of the opponent's setup area that are occupied,
    one row of 0/1 per board row of that area, top to bottom (seed 004's ``viewPositions``).
 4. ``move(view)`` -> `Move`: called on its turn with `game.view(color)`: exactly what a
@@ -25,13 +26,14 @@ Squares are ints, ``row * width + col`` (row 0 is Red's back row: seed 004's (ro
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import SetupError
 from .game import Outcome
 from .notation import Move
-from .pieces import COLORS, RED
+from .pieces import BOMB, COLORS, FLAG, GENERAL, MARSHAL, MINER, RED, SCOUT, SPY
 from .setup import generate_setup
 from .variants import Variant
 from .view import View
@@ -127,6 +129,69 @@ class Player:
         """The game is over."""
 
 
+# Seed 004's names of the ten pieces of the Duel army, in the order its GameManager asks
+# `position` for them ("F"/"S": the first and second of a pair: FB and SB are the bombs).
+DUEL_PIECE_NAMES: dict[str, int] = {
+    "FL": FLAG,
+    "FB": BOMB,
+    "SB": BOMB,
+    "MA": MARSHAL,
+    "GE": GENERAL,
+    "FM": MINER,
+    "SM": MINER,
+    "FS": SCOUT,
+    "SS": SCOUT,
+    "SP": SPY,
+}
+
+
+class DuelPlayer(Player):
+    """A player in seed 004's own shape, for the duel variant: `setup` asks
+    ``position(name)`` once per name of `DUEL_PIECE_NAMES`, in seed 004's order, and takes
+    seed 004's answer, ``(row, col)`` (a square int is accepted too). `pieces` then maps
+    each name to the square it was placed on. The rest is `Player`'s interface: moves may be
+    seed 004's ``(row, col, direction, steps)``, and `fight` reports the two ranks (both
+    Scouts are SCOUT; which one fought is told by the squares)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pieces: dict[str, int] = {}
+
+    def position(self, piece: str) -> Sequence[int] | int:  # type: ignore[override]
+        """Seed 004's ``position(String piece)``: where the piece named `piece` goes."""
+        raise NotImplementedError("override position(name)")
+
+    def setup(self) -> dict[int, int]:
+        variant = self.variant
+        assert variant is not None, "start() first"
+        if dict(Counter(DUEL_PIECE_NAMES.values())) != variant.army_counts:
+            raise ValueError(f"seed 004's named pieces are the duel army, not {variant.name}'s")
+        placed: dict[int, int] = {}
+        self.pieces = {}
+        for name, rank in DUEL_PIECE_NAMES.items():
+            square = self._square(name, self.position(name))
+            if square in placed:
+                raise SetupError("occupied", f"position({name!r}) gave square {square} again")
+            placed[square] = rank
+            self.pieces[name] = square
+        return placed
+
+    def _square(self, name: str, answer: object) -> int:
+        variant = self.variant
+        assert variant is not None
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            return answer
+        if (
+            isinstance(answer, Sequence)
+            and len(answer) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in answer)
+            and 0 <= answer[0] < variant.height
+            and 0 <= answer[1] < variant.width
+        ):
+            return answer[0] * variant.width + answer[1]
+        raise ValueError(f"position({name!r}) answered {answer!r}, not (row, col) on the board")
+
+
 class RandomPlayer(Player):
     """A plausible random setup (the engine's generator) and a uniformly random legal move."""
 
@@ -145,4 +210,12 @@ class RandomPlayer(Player):
         return Move(src, dst)
 
 
-__all__ = ["Fight", "Player", "RandomPlayer", "opponent_setup_grid", "seed_move"]
+__all__ = [
+    "DUEL_PIECE_NAMES",
+    "DuelPlayer",
+    "Fight",
+    "Player",
+    "RandomPlayer",
+    "opponent_setup_grid",
+    "seed_move",
+]

@@ -256,7 +256,10 @@ CLASSIC = Variant(
     ),
     setup_rows=4,
     max_quiet_plies=400,
-    notes="ISF: two-squares limit 5, more-squares rule; a draw at 200 moves each without a battle.",
+    notes=(
+        "ISF rules: two-squares limit 5 and the more-squares rule. ISF has no move cap; this "
+        "server adds a draw after 200 moves each without a battle."
+    ),
 )
 
 BARRAGE = Variant(
@@ -268,7 +271,10 @@ BARRAGE = Variant(
     army=((MARSHAL, 1), (GENERAL, 1), (MINER, 1), (SCOUT, 2), (SPY, 1), (BOMB, 1), (FLAG, 1)),
     setup_rows=4,
     max_quiet_plies=400,
-    notes="Gravon/ISF quick battle: the classic rules with eight pieces anywhere in the four rows.",
+    notes=(
+        "Gravon/ISF quick battle: eight pieces anywhere in the four rows, the ISF rules; "
+        "like classic, this server (not ISF) draws after 200 moves each without a battle."
+    ),
 )
 
 DUEL = Variant(

@@ -25,7 +25,14 @@ from games.engine import (
     View,
     get_variant,
 )
-from games.engine.players import Fight, Player, RandomPlayer, seed_move
+from games.engine.players import (
+    DUEL_PIECE_NAMES,
+    DuelPlayer,
+    Fight,
+    Player,
+    RandomPlayer,
+    seed_move,
+)
 from games.engine.referee import MatchResult, Referee
 
 DUEL = get_variant("duel")
@@ -475,3 +482,74 @@ def test_a_player_cannot_frame_its_opponent_by_raising_a_player_fault() -> None:
     result = Referee(FLAG_RACE, red, blue).play()
     assert result.outcome == Outcome(RED, "forfeit")
     assert result.forfeit is not None and result.forfeit.color == BLUE
+
+
+# ----------------------------------------------------------------------- seed 004's names
+# Seed 004's "esempio tipico", by the names its GameManager passes to position().
+SEED_RED_NAMES = {"SM": (0, 7), "SB": (0, 8), "FL": (0, 9), "SS": (1, 7), "SP": (1, 8)}
+SEED_RED_NAMES |= {"FB": (1, 9), "MA": (2, 7), "GE": (2, 8), "FM": (2, 9), "FS": (3, 9)}
+SEED_BLUE_NAMES = {"FS": (6, 0), "FM": (7, 0), "GE": (7, 1), "MA": (7, 2), "FB": (8, 0)}
+SEED_BLUE_NAMES |= {"SP": (8, 1), "SS": (8, 2), "FL": (9, 0), "SB": (9, 1), "SM": (9, 2)}
+
+
+class SeedDuelPlayer(DuelPlayer):
+    """Seed 004's player: position(name) -> [row, col], moves as (row, col, direction, steps)."""
+
+    def __init__(self, places: Mapping[str, Sequence[int]], script: Sequence[object]) -> None:
+        super().__init__()
+        self.places, self.script = places, list(script)
+        self.asked: list[str] = []
+        self.fights: list[Fight] = []
+
+    def position(self, piece: str) -> list[int]:
+        self.asked.append(piece)
+        return list(self.places[piece])
+
+    def move(self, view: View) -> object:
+        return self.script.pop(0)
+
+    def fight(self, fight: Fight) -> None:
+        self.fights.append(fight)
+
+
+def test_duel_piece_names_are_the_duel_army() -> None:
+    assert list(DUEL_PIECE_NAMES) == ["FL", "FB", "SB", "MA", "GE", "FM", "SM", "FS", "SS", "SP"]
+    ranks = [DUEL_PIECE_NAMES[n] for n in ("FL", "FB", "MA", "GE", "FM", "FS", "SP")]
+    assert ranks == [FLAG, BOMB, MARSHAL, GENERAL, MINER, SCOUT, SPY]
+    assert sorted(DUEL_PIECE_NAMES.values()) == sorted(
+        rank for rank, count in DUEL.army for _ in range(count)
+    )
+
+
+def test_a_seed_004_player_sets_up_by_name() -> None:
+    red = SeedDuelPlayer(SEED_RED_NAMES, [(2, 8, 1, 1), (1, 7, 4, 7)])
+    blue = SeedDuelPlayer(SEED_BLUE_NAMES, [(6, 0, 1, 5)])
+    result = Referee(DUEL, red, blue, on_move=stop_after(3)).play()
+    assert red.asked == blue.asked == list(DUEL_PIECE_NAMES)  # ten calls, seed 004's order
+    assert result.game is not None
+    assert result.game.setups[RED] == {sq(r, c): rank for (r, c), rank in SEED_RED.items()}
+    assert result.game.setups[BLUE] == {sq(r, c): rank for (r, c), rank in SEED_BLUE.items()}
+    # The seed's examples: Red's "SB" goes to {0,8}, Blue's "MA" to {7,2}.
+    assert red.pieces["SB"] == sq(0, 8) and blue.pieces["MA"] == sq(7, 2)
+    # {1,7,4,7}: Red's second scout SS strikes Blue's first scout FS, which had come to (1,0).
+    assert red.pieces["SS"] == sq(1, 7) and blue.pieces["FS"] == sq(6, 0)
+    fight = Fight(RED, sq(1, 7), sq(1, 0), SCOUT, SCOUT, "both")
+    assert red.fights == blue.fights == [fight]
+    assert result.forfeit is None and result.plies == 3
+
+
+@pytest.mark.parametrize(
+    "answer, message",
+    [((0, 10), "not (row, col) on the board"), ("A1", "not (row, col)"), ((0, 7), "again")],
+)
+def test_a_bad_position_answer_forfeits(answer: object, message: str) -> None:
+    places = dict(SEED_RED_NAMES, SP=answer)
+    result = Referee(DUEL, SeedDuelPlayer(places, []), RandomPlayer(1)).play()
+    assert result.outcome == Outcome(BLUE, "forfeit")
+    assert result.forfeit is not None and message in result.forfeit.reason
+
+
+def test_duel_names_only_fit_the_duel_army() -> None:
+    result = Referee("barrage", SeedDuelPlayer(SEED_RED_NAMES, []), RandomPlayer(1)).play()
+    assert result.outcome == Outcome(BLUE, "forfeit")
+    assert result.forfeit is not None and "duel army" in result.forfeit.reason
