@@ -27,6 +27,9 @@ export class Board {
   // Red's back row at the bottom, unless flipped (Blue's own view).
   layout(width, height, lakes, flipped) {
     if (width === this.width && height === this.height && flipped === this.flipped && this.cells.length) return;
+    // Rebuilt (the first view, or flipped when a seat is taken): focus stays on its square.
+    const hadFocus = this.container.contains(document.activeElement);
+    if (this.width !== width || this.height !== height) this.focusSquare = null;
     this.width = width;
     this.height = height;
     this.flipped = flipped;
@@ -64,7 +67,15 @@ export class Board {
       }
       this.container.append(rowEl);
     }
-    if (this.options.interactive !== false) this.setFocusable(this.focusSquare ?? this.squareAt(height - 1, 0));
+    if (this.options.interactive !== false) {
+      this.setFocusable(this.focusSquare ?? this.squareAt(height - 1, 0));
+      if (hadFocus) this.focus();
+    }
+  }
+
+  // Keyboard focus to the board's one Tab stop (the last square used).
+  focus() {
+    this.cells[this.focusSquare]?.focus();
   }
 
   squareAt(displayRow, displayCol) {
@@ -141,6 +152,13 @@ export class Board {
       const piece = board[square];
       cell.replaceChildren();
       if (piece) cell.append(pieceElement(piece, marks.numbering));
+      if (targets.has(square)) {
+        // A legal destination: a dot on an empty square, corner marks around a piece to attack.
+        const marker = document.createElement("span");
+        marker.className = piece ? "dest attack" : "dest";
+        marker.setAttribute("aria-hidden", "true");
+        cell.append(marker);
+      }
       cell.classList.toggle("selected", marks.selected === square);
       cell.classList.toggle("target", targets.has(square));
       cell.classList.toggle("setup-area", setupArea.has(square));

@@ -369,7 +369,12 @@ function statusText() {
   if (g.status === "finished" || g.status === "aborted") return resultText(g.result, g.seats) || "The game is over.";
   const opp = isPlayer() ? 1 - state.role : null;
   if (!isPlayer()) {
-    if (g.status === "waiting") return "Watching: waiting for a second player.";
+    if (g.status === "waiting") {
+      const join = [...document.querySelectorAll("#join-form button")].map((b) => b.textContent.trim());
+      if (join.length) return `A seat is free: press ${join.join(" or ")} to join.`;
+      if ($("nickname-form")) return "A seat is free: choose a nickname to join the game.";
+      return "Watching: waiting for a second player.";
+    }
     if (v.phase === "setup") return "Watching: the players are placing their pieces.";
     return `Watching: ${COLOR_NAMES[v.turn]} to move.`;
   }
@@ -397,6 +402,11 @@ function statusText() {
 }
 
 function render() {
+  draw();
+  keepFocus();
+}
+
+function draw() {
   const v = state.view;
   $("status").textContent = statusText();
   root.dataset.phase = v?.phase || "";
@@ -407,6 +417,8 @@ function render() {
   renderSpectators();
   const share = $("share");
   if (share) share.hidden = !(isPlayer() && state.game?.status === "waiting");
+  // One "Copy link" at a time: the invitation box has its own while it is shown.
+  $("btn-copy-link").hidden = !!share && !share.hidden;
   if (!v) return;
   board.layout(v.width, v.height, v.lakes, state.role === 1);
   const selectedTargets = canSetUp() ? new Set() : legalTargets(state.selected);
@@ -442,6 +454,8 @@ function render() {
   const waiting = state.game.status === "waiting";
   $("btn-resign").textContent = waiting ? "Cancel this game" : "Resign";
   $("resign-question").textContent = waiting ? "Really cancel this game?" : "Really resign this game?";
+  $("btn-resign-yes").textContent = waiting ? "Yes, cancel the game" : "Yes, resign";
+  $("btn-resign-no").textContent = waiting ? "No, keep it" : "No, play on";
   const offer = state.game.draw_offer;
   $("btn-draw").hidden = !playing || offer === state.role;
   $("draw-offer").hidden = !playing || offer == null || offer === state.role;
@@ -460,6 +474,9 @@ function render() {
     const mine = isPlayer() && state.game.result?.winner === state.role;
     const lost = isPlayer() && state.game.result && state.game.result.winner === 1 - state.role;
     banner.className = `banner${mine ? " won" : lost ? " lost" : ""}`;
+    // Nothing to replay in a game cancelled before it began or ended before its first move.
+    const played = Math.max(state.game.ply || 0, state.moves.size);
+    $("replay-link").hidden = state.game.status === "aborted" || played === 0;
     $("banner-text").textContent = `${mine ? "You won! " : lost ? "You lost. " : ""}${resultText(state.game.result, state.game.seats) || "The game is over."}`;
   }
 }
@@ -494,6 +511,33 @@ function showError(text) {
 window.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape") clearSelection();
 });
+
+// ------------------------------------------------------------------ keyboard focus
+
+// A redraw may disable or hide the control a keyboard user is on (READY once pressed,
+// Random setup once the army is placed, the setup panel when the battle starts); focus then
+// goes to the next sensible control instead of falling back to the page.
+let keyboardUser = false;
+let lastFocused = null;
+document.addEventListener("keydown", () => (keyboardUser = true), true);
+document.addEventListener("pointerdown", () => (keyboardUser = false), true);
+document.addEventListener("focusin", (ev) => (lastFocused = ev.target));
+
+function usable(el) {
+  return el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+}
+
+function keepFocus() {
+  const el = lastFocused;
+  if (!keyboardUser || !el) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || (active === el && !usable(el));
+  if (!lost || usable(el)) return;
+  const panelOpen = !$("setup-panel").hidden;
+  if (panelOpen && usable($("btn-ready"))) $("btn-ready").focus();
+  else if (panelOpen && $("tray").contains(el) && usable(tray.focusTarget())) tray.focusTarget().focus();
+  else board.focus();
+}
 
 bindControls();
 loadVariantInfo();

@@ -12,7 +12,7 @@ export const TERMINATIONS = {
   agreed_draw: "a draw was agreed",
   time: "time",
   forfeit: "forfeit",
-  aborted: "the game was abandoned",
+  aborted: "cancelled before it started",
 };
 
 export function battleOutcome(battle) {
@@ -28,13 +28,19 @@ export function battleText(move, numbering) {
   return `${attacker} ${rankTitle(b.attacker, numbering)} attacks ${defender} ${rankTitle(b.defender, numbering)}: ${battleOutcome(b)}`;
 }
 
+// The notation the move list shows: "E3-E4" for a move, "E3xE4" for an attack.
+export function moveNotation(move) {
+  return move.battle ? move.notation.replace("-", "x") : move.notation;
+}
+
 export function moveText(move, numbering) {
-  const base = move.battle ? move.notation.replace("-", "x") : move.notation;
+  const base = moveNotation(move);
   return move.battle ? `${base} (${battleText(move, numbering)})` : base;
 }
 
-// One line per move pair: "1. B4-B5  G7-G6".
-export function renderMoveList(list, moves, numbering) {
+// One line per move pair: "1. B4-B5  G7-G6". With {buttons: true} (the replay) every move
+// is a button, so it can be reached with Tab and chosen with Enter.
+export function renderMoveList(list, moves, numbering, { buttons = false } = {}) {
   list.replaceChildren();
   const sorted = [...moves].sort((a, b) => a.ply - b.ply);
   let row = null;
@@ -44,11 +50,13 @@ export function renderMoveList(list, moves, numbering) {
       row.value = Math.ceil(move.ply / 2);
       list.append(row);
     }
-    const span = document.createElement("span");
+    const span = document.createElement(buttons ? "button" : "span");
+    if (buttons) span.type = "button";
     span.className = `mv ${move.color === RED ? "red" : "blue"}${move.battle ? " battle" : ""}`;
     span.dataset.ply = move.ply;
-    span.textContent = move.battle ? move.notation.replace("-", "x") : move.notation;
+    span.textContent = moveNotation(move);
     span.title = moveText(move, numbering);
+    if (buttons) span.setAttribute("aria-label", `move ${move.ply}: ${moveText(move, numbering)}`);
     if (move.battle) {
       const detail = document.createElement("small");
       detail.textContent = ` ${rankLabel(move.battle.attacker, numbering)}×${rankLabel(move.battle.defender, numbering)}`;
@@ -116,6 +124,7 @@ export function renderCaptured(container, captured, numbering) {
 
 export function resultText(result, seats) {
   if (!result) return "";
+  if (result.termination === "aborted") return "This game was cancelled before it started.";
   const why = TERMINATIONS[result.termination] || result.termination;
   if (result.winner == null) return `Draw: ${why}.`;
   const name = seats?.[result.winner]?.name;

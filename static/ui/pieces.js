@@ -75,18 +75,19 @@ export function pieceSVG(piece, numbering = getNumbering()) {
   const svg = svgEl("svg", { viewBox: "0 0 100 100", class: `piece-svg piece-${colorName}`, "aria-hidden": "true" });
   if (piece.color === RED) {
     svg.append(svgEl("circle", { cx: 50, cy: 50, r: 44, class: "token" }));
-    svg.append(svgEl("path", { d: "M41 25 L50 11 L59 25 Z", class: "marker" }));
+    svg.append(svgEl("path", { d: "M42 22 L50 9 L58 22 Z", class: "marker" }));
   } else {
     svg.append(svgEl("rect", { x: 7, y: 7, width: 86, height: 86, rx: 10, class: "token" }));
-    svg.append(svgEl("rect", { x: 37, y: 14, width: 26, height: 8, class: "marker" }));
+    svg.append(svgEl("rect", { x: 37, y: 12, width: 26, height: 7, class: "marker" }));
   }
   const known = piece.rank != null;
   const label = known ? rankLabel(piece.rank, numbering) : piece.scout ? rankLabel(2, numbering) : "";
   if (label) {
     const text = svgEl("text", {
-      x: 50, y: 58, "text-anchor": "middle", "dominant-baseline": "central",
+      // Low enough to leave a gap under the marker even on the smallest pieces.
+      x: 50, y: 62, "text-anchor": "middle", "dominant-baseline": "central",
       class: known ? "label" : "label guess",
-      "font-size": label.length > 1 ? 38 : 46,
+      "font-size": label.length > 1 ? 36 : 42,
     });
     text.textContent = label;
     svg.append(text);

@@ -60,6 +60,90 @@ def tray_count(page: Page, rank: int) -> int:
     return int(page.locator(f"#tray .tray-item[data-rank='{rank}']").get_attribute("data-count"))
 
 
+# ------------------------------------------------------------------ the keyboard, as a person
+
+
+def active(page: Page) -> dict:
+    """What has keyboard focus: tag, id, classes, the square or tray rank, and where it is."""
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+          return {tag: a.tagName.toLowerCase(), id: a.id, cls: a.className,
+                  square: a.dataset.square ?? null, rank: a.dataset.rank ?? null,
+                  inBoard: !!a.closest('#board'), inTray: !!a.closest('#tray'),
+                  inMoves: !!a.closest('#move-list'), text: (a.textContent || '').trim()}; }"""
+    )
+
+
+def tab_to(page: Page, selector: str, limit: int = 60) -> dict:
+    """Tab (or Shift+Tab, towards where the control is) until focus is on `selector`."""
+    for _ in range(limit):
+        if page.evaluate("(sel) => !!document.activeElement.closest(sel)", selector):
+            return active(page)
+        before = page.evaluate(
+            """(sel) => { const t = document.querySelector(sel), a = document.activeElement;
+              if (!t || a === document.body) return false;
+              return !!(t.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING); }""",
+            selector,
+        )
+        page.keyboard.press("Shift+Tab" if before else "Tab")
+    raise AssertionError(f"Tab never reached {selector}; focus is on {active(page)}")
+
+
+def arrow_to_square(page: Page, square: int) -> None:
+    """From the focused board square, the arrow keys to `square`."""
+    where = page.evaluate(
+        """(sq) => { const a = document.activeElement;
+          if (!a.closest('#board')) return null;
+          const t = document.querySelector(`#board .sq[data-square='${sq}']`);
+          const at = (el) => {
+            const row = el.parentElement;
+            return [[...row.parentElement.children].indexOf(row), [...row.children].indexOf(el)];
+          };
+          return [at(a), at(t)]; }""",
+        square,
+    )
+    assert where is not None, f"focus is not on the board: {active(page)}"
+    (row, col), (to_row, to_col) = where
+    for _ in range(abs(to_row - row)):
+        page.keyboard.press("ArrowDown" if to_row > row else "ArrowUp")
+    for _ in range(abs(to_col - col)):
+        page.keyboard.press("ArrowRight" if to_col > col else "ArrowLeft")
+    now = active(page)
+    assert now["inBoard"] and now["square"] == str(square), now
+
+
+def arrow_to_tray_rank(page: Page, rank: int) -> None:
+    """From a focused tray piece, the arrow keys to the piece of `rank`."""
+    order = [
+        int(r)
+        for r in page.locator("#tray .tray-item:enabled").evaluate_all(
+            "els => els.map(e => e.dataset.rank)"
+        )
+    ]
+    here = int(active(page)["rank"])
+    steps = order.index(rank) - order.index(here)
+    for _ in range(abs(steps)):
+        page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+    now = active(page)
+    assert now["inTray"] and now["rank"] == str(rank), now
+
+
+def keyboard_place(page: Page, rank: int, square: int) -> None:
+    """Choose `rank` in the tray (if it is not chosen) and place it on `square`, by keys."""
+    tray_item = page.locator(f"#tray .tray-item[data-rank='{rank}']")
+    if tray_item.get_attribute("aria-selected") != "true":
+        tab_to(page, "#tray .tray-item")
+        arrow_to_tray_rank(page, rank)
+        page.keyboard.press("Enter")
+        expect(tray_item).to_have_attribute("aria-selected", "true")
+        # The redraw kept focus on the piece just chosen.
+        now = active(page)
+        assert now["inTray"] and now["rank"] == str(rank), now
+    tab_to(page, "#board .sq")
+    arrow_to_square(page, square)
+    page.keyboard.press("Enter")
+
+
 def place_by_hand(page: Page, color: int, variant: str, midway=None) -> None:
     """Every piece from the tray, one click on the tray and one on a square each.
 
@@ -81,11 +165,8 @@ def place_by_hand(page: Page, color: int, variant: str, midway=None) -> None:
         target = page.locator(f"#board .sq[data-square='{square}']")
         if i == len(army) - 1:
             tray_item.drag_to(target)
-        elif i == 1:  # by the keyboard: Enter on the tray piece, then on the square
-            tray_item.focus()
-            page.keyboard.press("Enter")
-            target.focus()
-            page.keyboard.press("Enter")
+        elif i == 1:  # by the keyboard: Tab to the tray, arrows, Enter; to the board, Enter
+            keyboard_place(page, rank, square)
         else:
             tray_item.click()
             target.click()
@@ -98,31 +179,52 @@ def place_by_hand(page: Page, color: int, variant: str, midway=None) -> None:
 MOVE_WAYS = ("click", "keys", "drag")
 
 
-def play_move(page: Page, rng: random.Random, way: str = "click") -> tuple[int, int]:
-    """Move a piece by clicks, by the keyboard (Enter on focused squares) or by dragging,
-    preferring an attack. The move comes from the view's `legal_moves`: the test knows no
-    rule either.
-    """
-    view = game_state(page)["view"]
+def forward_first(view: dict, rng: random.Random, attack: bool = True) -> tuple[int, int]:
+    """An attack if there is one (and `attack`), else a move towards the other army."""
     moves = view["legal_moves"]
     board = view["board"]
     attacks = [m for m in moves if board[m[1]] is not None]
-    src, dst = rng.choice(attacks or moves)
+    if attacks and attack:
+        return tuple(rng.choice(attacks))
+    moves = [m for m in moves if board[m[1]] is None] or moves
+    width = view["width"]
+    sign = 1 if view["turn"] == 0 else -1
+    gain = {tuple(m): sign * (m[1] // width - m[0] // width) for m in moves}
+    best = max(gain.values())
+    return rng.choice([m for m, g in gain.items() if g == best])
+
+
+def play_move(page: Page, rng: random.Random, way: str = "click", pick=None) -> tuple[int, int]:
+    """Move a piece by clicks, by the keyboard (Tab to the board, the arrow keys, Enter) or by
+    dragging, preferring an attack. The move comes from the view's `legal_moves`: the test knows no
+    rule either.
+    """
+    view = game_state(page)["view"]
+    if pick is not None:
+        src, dst = pick(view, rng)
+    else:
+        moves = view["legal_moves"]
+        board = view["board"]
+        attacks = [m for m in moves if board[m[1]] is not None]
+        src, dst = rng.choice(attacks or moves)
     source = page.locator(f"#board .sq[data-square='{src}']")
     target = page.locator(f"#board .sq[data-square='{dst}']")
     if way == "drag":
         source.drag_to(target)
         return src, dst
     if way == "keys":
-        source.focus()
+        tab_to(page, "#board .sq")
+        arrow_to_square(page, src)
         page.keyboard.press("Enter")
     else:
         source.click()
     expect(source).to_have_class(re.compile(r"\bselected\b"))
     expect(target).to_have_class(re.compile(r"\btarget\b"))
+    expect(target.locator(".dest")).to_have_count(1)
     if way == "keys":
-        target.focus()
+        arrow_to_square(page, dst)
         page.keyboard.press("Enter")
+        assert active(page)["square"] == str(dst), "focus stays on the square moved to"
     else:
         target.click()
     return src, dst
