@@ -96,6 +96,17 @@ def finished_game(game_id: str) -> Game:
     return game
 
 
+def xml_note(game: Game, frames: list[dict]) -> str:
+    """Why a finished game has no StraDoS2 download ("" when it has one)."""
+    if game.variant not in XML_VARIANTS:
+        return f"No StraDoS2 XML: the format has no game type for {game.variant}"
+    if not frames:
+        if game.status == Game.Status.ABORTED:
+            return "No StraDoS2 XML: the game was cancelled before it started"
+        return "No StraDoS2 XML: the game never left its setup"
+    return ""
+
+
 @require_GET
 def replay(request: HttpRequest, game_id: str) -> HttpResponse:
     game = finished_game(game_id)
@@ -115,6 +126,7 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
         "replay": data,
         "export_url": reverse("review:export_xml", args=[game.public_id]),
         "xml_available": game.variant in XML_VARIANTS and bool(frames),
+        "xml_note": xml_note(game, frames),
     }
     return render(request, "games/replay.html", context)
 

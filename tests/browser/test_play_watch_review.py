@@ -47,6 +47,9 @@ def played(server_url, new_context) -> PlayedGame:
     expect(red.locator("#status")).to_contain_text("Waiting for an opponent")
     expect(red.locator("#share")).to_be_visible()
     expect(red.locator("#share-url")).to_have_value(re.compile(f"/games/{game_id}/$"))
+    # One "Copy link" at a time: the invitation's own while it is shown; no empty error line.
+    expect(red.locator("#btn-copy-link")).to_be_hidden()
+    expect(red.locator("#error")).to_be_hidden()
     red.click("#btn-share-copy")
     expect(red.locator("#btn-share-copy")).to_have_text(re.compile("copied|Selected"))
 
@@ -56,6 +59,7 @@ def played(server_url, new_context) -> PlayedGame:
     join.click()
     blue.wait_for_url(f"**/games/{game_id}/")
     expect(red.locator("#share")).to_be_hidden()
+    expect(red.locator("#btn-copy-link")).to_be_visible()
 
     P.sign_on(watcher, server_url, "carol")
     expect(P.lobby_row(watcher, "live", game_id)).to_contain_text("0 watching")
@@ -118,6 +122,14 @@ def played(server_url, new_context) -> PlayedGame:
         battles = watcher.locator("#move-list .mv.battle").count()
         if battles and not result.battles:
             expect(watcher.locator("#battle")).to_be_visible()
+            # A battle in the move list is a move like the others: not laid out as the panel.
+            look = watcher.locator("#move-list .mv.battle").first.evaluate(
+                """el => { const s = getComputedStyle(el), box = el.getBoundingClientRect(),
+                  list = el.closest('.move-list').getBoundingClientRect();
+                  return {display: s.display, align: s.textAlign,
+                          inside: box.right <= list.right + 0.5}; }"""
+            )
+            assert look == {"display": "inline-block", "align": "left", "inside": True}, look
             P.shot(red, "battle")
             P.shot(watcher, "observer")
         result.battles = battles
@@ -161,7 +173,13 @@ def test_the_end_reveals_the_board_and_shows_the_result(
     expect(page.locator("#board .piece")).not_to_have_count(0)
 
 
+def shown(move) -> str:
+    """A stored move as the pages write it: E3-E4, or E3xE4 for an attack."""
+    return move.notation.replace("-", "x") if move.battle_result else move.notation
+
+
 def test_replay_steps_through_the_finished_game(played: PlayedGame, server_url, new_context):
+    assert played.plies >= 3
     page = new_context().new_page()
     page.goto(f"{server_url}/games/{played.game_id}/replay/")
     replay = page.locator("#replay")
@@ -169,24 +187,52 @@ def test_replay_steps_through_the_finished_game(played: PlayedGame, server_url, 
     expect(page.locator("#position")).to_contain_text("Start position")
     expect(page.locator("#board .piece")).to_have_count(20)
     expect(page.locator("#board .piece.hidden")).to_have_count(0)
+    # Every move is listed from the start; none is current yet, all are ahead.
+    moves = list(Game.objects.get(public_id=played.game_id).moves.order_by("ply"))
+    expect(page.locator("#move-list .mv")).to_have_count(played.plies)
+    expect(page.locator("#move-list .mv.current")).to_have_count(0)
+    expect(page.locator("#move-list .mv.ahead")).to_have_count(played.plies)
     page.click("#btn-next")
     expect(replay).to_have_attribute("data-ply", "1")
-    first = Game.objects.get(public_id=played.game_id).moves.get(ply=1)
-    expect(page.locator("#position")).to_contain_text(first.notation)
+    first = moves[0]
+    # The position line and the list write the move alike.
+    expect(page.locator("#position")).to_have_text(f"Move 1 of {played.plies}: {shown(first)}")
+    current = page.locator("#move-list .mv.current")
+    expect(current).to_have_attribute("data-ply", "1")
+    expect(current).to_have_attribute("aria-current", "step")
+    expect(current).to_contain_text(shown(first))
     expect(page.locator(f"#board .sq[data-square='{first.to_square}']")).to_have_class(
         re.compile(r"\blast-to\b")
     )
     page.keyboard.press("ArrowRight")
-    expect(replay).to_have_attribute("data-ply", "2" if played.plies >= 2 else "1")
+    expect(replay).to_have_attribute("data-ply", "2")
+    expect(page.locator("#move-list .mv.ahead")).to_have_count(played.plies - 2)
     page.keyboard.press("ArrowLeft")
     expect(replay).to_have_attribute("data-ply", "1")
     page.click("#btn-last")
     expect(replay).to_have_attribute("data-ply", str(played.plies))
     expect(page.locator("#result")).not_to_be_empty()
+    expect(page.locator("#btn-next")).to_be_disabled()
     expect(page.locator("#move-list .mv")).to_have_count(played.plies)
     P.shot(page, "replay")
     page.locator("#move-list .mv[data-ply='1']").click()
     expect(replay).to_have_attribute("data-ply", "1")
+    # Jump ahead: a later move of the list is one click away.
+    page.locator(f"#move-list .mv[data-ply='{played.plies - 1}']").click()
+    expect(replay).to_have_attribute("data-ply", str(played.plies - 1))
+    # And with the keyboard only: Tab to the list, Tab to the second move, Enter; the arrows
+    # then step and focus follows the current move.
+    page.keyboard.press("Home")
+    expect(replay).to_have_attribute("data-ply", "0")
+    page.locator("h1").click()  # from the top of the page
+    P.tab_to(page, "#move-list .mv")
+    assert page.evaluate("document.activeElement.dataset.ply") == "1"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(replay).to_have_attribute("data-ply", "2")
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-ply", "3")
+    assert page.evaluate("document.activeElement.dataset.ply") == "3"
     # The numbering switch: classic numbers the Marshal 1, and the choice is remembered.
     page.keyboard.press("Home")
     page.select_option("#numbering", "classic")
@@ -199,6 +245,20 @@ def test_replay_steps_through_the_finished_game(played: PlayedGame, server_url, 
     expect(page.locator("#board .sq[aria-label*='Marshal (10)']")).to_have_count(2)
     expect(replay).to_have_attribute("data-ply", "0")
     expect(page.locator("#btn-prev")).to_be_disabled()
+
+
+def test_the_replay_fits_a_phone(played: PlayedGame, server_url, new_context):
+    page = new_context(viewport={"width": 375, "height": 740}).new_page()
+    page.goto(f"{server_url}/games/{played.game_id}/replay/")
+    page.click("#btn-next")
+    tops = [
+        page.locator(f"#{b}").bounding_box()["y"]
+        for b in ("btn-first", "btn-prev", "btn-next", "btn-last")
+    ]
+    assert max(tops) - min(tops) < 1, f"the step buttons wrap onto two lines: {tops}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the replay scrolls sideways ({width}px)"
+    P.shot(page, "phone_replay")
 
 
 def test_admin_finds_the_game_with_a_filter_and_opens_its_replay(
@@ -217,6 +277,17 @@ def test_admin_finds_the_game_with_a_filter_and_opens_its_replay(
     expect(page).to_have_url(re.compile(r"variant(__exact)?=mini"))
     row = page.locator("#result_list tbody tr", has_text=played.game_id)
     expect(row).to_have_count(1)
+    # The whole row fits a 1300 px window: the replay and XML links are on screen.
+    page.set_viewport_size({"width": 1300, "height": 900})
+    for name in ("replay", "XML"):
+        seen = row.get_by_role("link", name=name, exact=True).evaluate(
+            """el => { const r = el.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return r.right <= innerWidth && (hit === el || el.contains(hit)); }"""
+        )
+        assert seen, f"the {name} link is off screen or hidden by the table's scroll"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1300
+    P.shot(page, "admin_list")
     row.locator("th a, td a").first.click()
     expect(page.locator("#move-list-table tbody tr")).to_have_count(played.plies)
     page.get_by_role("link", name="Open the replay").click()
