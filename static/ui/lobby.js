@@ -1,5 +1,7 @@
 // The lobby's live lists over /ws/lobby/ (docs/protocol.md, "Lobby socket"):
-// join a waiting game, watch a live one, replay a finished one.
+// join a waiting game, watch a live one, replay a finished one. The page arrives with the
+// lists already drawn by the server (lobby/_row.html, the same markup as below) and their
+// snapshot as JSON, so everything works before the socket connects, or without it.
 
 import { ReconnectingSocket } from "./socket.js";
 import { COLOR_NAMES } from "./pieces.js";
@@ -68,10 +70,14 @@ function row(game, kind) {
     actions.append(link(`/games/${game.id}/`, mine ? "Open your game" : "Watch", mine ? "open" : "watch"));
   } else {
     const r = game.result;
-    meta.textContent = r
-      ? `${r.winner == null ? "draw" : `${COLOR_NAMES[r.winner]} won`} · ${TERMINATIONS[r.termination] || r.termination}`
-      : game.status;
-    actions.append(link(`/games/${game.id}/replay/`, "Replay", "replay"));
+    if (!r) meta.textContent = game.status;
+    else if (r.termination === "aborted") meta.textContent = TERMINATIONS.aborted;
+    else {
+      const who = r.winner == null ? "draw" : `${COLOR_NAMES[r.winner]} won`;
+      meta.textContent = `${who} · ${TERMINATIONS[r.termination] || r.termination}`;
+    }
+    // A game cancelled before it began, or over before its first move, has nothing to replay.
+    if (game.status !== "aborted" && game.ply > 0) actions.append(link(`/games/${game.id}/replay/`, "Replay", "replay"));
   }
   li.append(title, meta, actions);
   return li;
@@ -89,12 +95,19 @@ function fill(id, games, kind) {
   list.replaceChildren(...games.map((g) => row(g, kind)));
 }
 
+function fillAll(lists) {
+  fill("waiting", lists.waiting, "waiting");
+  fill("live", lists.live, "live");
+  fill("finished", lists.finished, "finished");
+}
+
+const snapshot = document.getElementById("lobby-data");
+if (snapshot) fillAll(JSON.parse(snapshot.textContent));
+
 new ReconnectingSocket(section.dataset.wsPath, {
   onFrame: (frame) => {
     if (frame.type !== "lobby") return;
-    fill("waiting", frame.waiting, "waiting");
-    fill("live", frame.live, "live");
-    fill("finished", frame.finished, "finished");
+    fillAll(frame);
     section.dataset.loaded = "1";
   },
 });

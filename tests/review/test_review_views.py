@@ -194,3 +194,48 @@ def test_an_imported_record_replays_and_exports_the_same_moves(client):
         m.notation for m in played.moves.order_by("ply")
     ]
     assert client.get(f"/games/{imported.public_id}/record.xml").content == xml
+
+
+def test_a_cancelled_game_has_nothing_to_replay_and_says_why_there_is_no_xml(client):
+    host = guest("host")
+    game = services.create_game(host, variant="classic", seat=0)
+    services.resign(game.public_id, host)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    response = client.get(f"/games/{game.public_id}/replay/")
+    page = response.content.decode()
+    assert replay_data(response)["frames"] == []
+    assert 'id="download-xml"' not in page
+    # Classic has a StraDoS2 game type: the note names the real reason.
+    assert "no game type" not in page
+    assert "No StraDoS2 XML: the game was cancelled before it started" in page
+
+
+def test_the_lobby_first_load_lists_seats_and_join_buttons(client):
+    host = guest("hosting")
+    waiting = services.create_game(host, variant="barrage", seat=0)
+    cancelled = services.create_game(host, variant="mini", seat=1)
+    services.resign(cancelled.public_id, host)
+    played = play_game("mini", plies=4)
+
+    session = client.session
+    session[NICKNAME_KEY] = "visitor"
+    session.save()
+    page = client.get("/").content.decode()
+    assert "barrage · hosting (Red) vs free (Blue)" in page
+    assert f'action="/games/{waiting.public_id}/join/"' in page
+    assert 'class="join">Join</button>' in page
+    # Finished: the result in words; Replay only for a game with moves.
+    assert "mini · free (Red) vs hosting (Blue)" in page
+    assert "cancelled before it started" in page
+    assert f"/games/{cancelled.public_id}/replay/" not in page
+    assert f"/games/{played.public_id}/replay/" in page
+    # The same lists as JSON for the page's script.
+    assert '<script id="lobby-data" type="application/json">' in page
+
+    # The host sees their own game to open, not to join.
+    session[NICKNAME_KEY] = "hosting"
+    session.save()
+    own = client.get("/").content.decode()
+    assert f'action="/games/{waiting.public_id}/join/"' not in own
+    assert "Open your game" in own
