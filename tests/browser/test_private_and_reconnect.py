@@ -22,7 +22,15 @@ def test_a_private_game_is_not_listed_but_its_link_works(server_url, new_context
     P.sign_on(friend, server_url, "friend")
     expect(friend.locator("#lists")).to_have_attribute("data-loaded", "1")
     expect(P.lobby_row(friend, "waiting", game_id)).to_have_count(0)
+    # A stranger with no nickname is told how to join; a guest is told which button to press.
+    stranger = new_context().new_page()
+    stranger.goto(link)
+    expect(stranger.locator("#status")).to_have_text(
+        "A seat is free: choose a nickname to join the game."
+    )
     friend.goto(link)
+    expect(friend.locator("#status")).to_have_text("A seat is free: press Play as Blue to join.")
+    expect(friend.locator("#status")).not_to_contain_text("Watching")
     friend.get_by_role("button", name="Play as Blue").click()
     friend.wait_for_url(f"**/games/{game_id}/")
     expect(friend.locator("#seat-1 .name")).to_contain_text("friend (you)")
