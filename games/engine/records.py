@@ -268,8 +268,9 @@ def _check_setups(variant: Variant, red: Mapping[int, int], blue: Mapping[int, i
 
 
 # The rules of the servers records come from, as overrides of this server's variants
-# (docs/rules.md, "Records"): no move caps (ISF has none, and an archive game may have a long
-# quiet stretch), and Gravon's Duell plays the ISF two-squares rule, not seed 004's return rule.
+# (docs/rules.md, "Records from other servers"): no move caps (ISF has none, and an archive
+# game may have a long quiet stretch); Gravon's Duell plays the ISF two-squares rule, not
+# seed 004's return rule.
 RECORD_RULES: dict[str, dict[str, object]] = {
     "classic": {"max_quiet_plies": None},
     "barrage": {"max_quiet_plies": None},
