@@ -88,16 +88,14 @@ def review_links(game: Game, short: bool = False) -> str:
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    # Few, narrow columns: the review links stay on screen beside the filters at 1300 px.
     list_display = (
         "public_id",
         "variant",
-        "status",
-        "red_name",
-        "blue_name",
-        "winner_name",
-        "termination",
+        "players_short",
+        "outcome",
         "ply",
-        "finished",
+        "finished_short",
         "short_links",
     )
     list_filter = (
@@ -148,6 +146,22 @@ class GameAdmin(admin.ModelAdmin):
         if not game.termination or game.termination == "aborted":
             return "—"
         return COLORS.get(game.winner, "draw")
+
+    @admin.display(description="players", ordering="red_name")
+    def players_short(self, game: Game) -> str:
+        return f"{game.red_name or '—'} – {game.blue_name or '—'}"
+
+    @admin.display(description="result", ordering="termination")
+    def outcome(self, game: Game) -> str:
+        if not game.termination:
+            return game.get_status_display()
+        if game.termination == "aborted":
+            return "cancelled"
+        return f"{self.winner_name(game)} · {game.termination.replace('_', ' ')}"
+
+    @admin.display(description="finished", ordering="finished")
+    def finished_short(self, game: Game) -> str:
+        return game.finished.strftime("%Y-%m-%d %H:%M") if game.finished else "—"
 
     @admin.display(description="players")
     def players(self, game: Game) -> str:
@@ -214,7 +228,7 @@ class GameEventAdmin(ReadOnlyAdmin):
 
 @admin.register(Presence)
 class PresenceAdmin(ReadOnlyAdmin):
-    list_display = ("game", "role", "channel_name", "created")
+    list_display = ("game", "role", "channel_name", "instance", "created", "seen")
 
 
 @admin.register(SavedSetup)

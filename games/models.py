@@ -7,6 +7,7 @@ import string
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 RED, BLUE, OBSERVER = 0, 1, 2
 ID_ALPHABET = string.ascii_lowercase + string.digits
@@ -121,12 +122,18 @@ class GameEvent(models.Model):
 
 
 class Presence(models.Model):
-    """One connected socket of a game, so the lobby can count spectators."""
+    """One connected socket of a game, so the lobby can count spectators.
+
+    `instance` is the server process holding the socket; it re-stamps `seen` on its rows
+    every heartbeat, so rows of a process that died stop counting (games/presence.py).
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presences")
     channel_name = models.CharField(max_length=200, unique=True)
     role = models.PositiveSmallIntegerField()
     created = models.DateTimeField(auto_now_add=True)
+    instance = models.CharField(max_length=32, blank=True, default="", db_index=True)
+    seen = models.DateTimeField(default=timezone.now, db_index=True)
 
 
 # Saved setups live beside their endpoint; importing the model here keeps it registered

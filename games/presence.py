@@ -1,10 +1,61 @@
-"""Who is connected to a game, so that spectators can be counted across processes."""
+"""Who is connected to a game, so that spectators can be counted across processes.
+
+Stale rows. A socket's row is deleted by its consumer's disconnect(), which never runs when
+the process dies (a crash, kill -9, a host going away). So:
+
+- each server process has an INSTANCE id, written on the rows of its sockets;
+- a heartbeat thread in each process re-stamps `seen` on its own rows every
+  HEARTBEAT_SECONDS (one UPDATE), and deletes every row, whoever wrote it, not seen for
+  TTL_SECONDS (three heartbeats): a live process would have re-stamped it;
+- counts only take rows seen within TTL_SECONDS, so they are right even before the purge.
+
+A dead process's sockets therefore stop counting at most TTL_SECONDS after it died, with any
+number of processes and no registry of them (only their clocks should agree within seconds).
+The heartbeat starts with the process's first game socket; the purge then also announces the
+corrected counts. A process that stalls for longer than the TTL loses the rows of its live
+sockets; they count again when those sockets reconnect.
+"""
 
 from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connections
+from django.db.models import Q
+from django.utils import timezone
 
 from .broadcast import LOBBY_GROUP, game_group, send_now
 from .identity import Identity, role_of
 from .models import OBSERVER, Game, Presence
+
+logger = logging.getLogger(__name__)
+
+INSTANCE = uuid.uuid4().hex  # this process
+HEARTBEAT_SECONDS: float = settings.PRESENCE_HEARTBEAT_SECONDS
+TTL_SECONDS: float = settings.PRESENCE_TTL_SECONDS
+
+_heartbeat: threading.Thread | None = None
+_stop = threading.Event()
+_start_lock = threading.Lock()
+
+
+def cutoff():  # noqa: ANN201 - a datetime
+    """Rows last seen before this belong to a process that stopped beating."""
+    return timezone.now() - timedelta(seconds=TTL_SECONDS)
+
+
+def live() -> Q:
+    """The filter for rows that count (as a lookup from Game: `presences__` + this)."""
+    return Q(seen__gte=cutoff())
+
+
+def observers_filter() -> Q:
+    """For Count("presences", filter=...): the live observers of a game."""
+    return Q(presences__role=OBSERVER, presences__seen__gte=cutoff())
 
 
 def arrive(public_id: str, channel_name: str, ident: Identity | None) -> int | None:
@@ -18,7 +69,7 @@ def arrive(public_id: str, channel_name: str, ident: Identity | None) -> int | N
 
 
 def observers(game_id: int) -> int:
-    return Presence.objects.filter(game_id=game_id, role=OBSERVER).count()
+    return Presence.objects.filter(live(), game_id=game_id, role=OBSERVER).count()
 
 
 def announce(game: Game) -> None:
@@ -31,9 +82,11 @@ def enter(public_id: str, channel_name: str, role: int) -> None:
     game = Game.objects.filter(public_id=public_id).first()
     if game is None:
         return
+    start_heartbeat()
     old = Presence.objects.filter(channel_name=channel_name).first()
     Presence.objects.update_or_create(
-        channel_name=channel_name, defaults={"game": game, "role": role}
+        channel_name=channel_name,
+        defaults={"game": game, "role": role, "instance": INSTANCE, "seen": timezone.now()},
     )
     if role == OBSERVER or (old is not None and old.role == OBSERVER):
         announce(game)
@@ -46,3 +99,54 @@ def leave(public_id: str, channel_name: str) -> None:
     row.delete()
     if row.role == OBSERVER:
         announce(row.game)
+
+
+# ---------------------------------------------------------------- heartbeat
+def beat() -> int:
+    """One heartbeat: re-stamp this process's rows, purge the stale ones (of any process) and
+    announce the games whose spectator count that changed. The number of rows purged."""
+    now = timezone.now()
+    Presence.objects.filter(instance=INSTANCE).update(seen=now)
+    stale = Presence.objects.filter(seen__lt=now - timedelta(seconds=TTL_SECONDS))
+    rows = list(stale.values_list("pk", "game_id", "role"))
+    if not rows:
+        return 0
+    Presence.objects.filter(pk__in=[pk for pk, _, _ in rows]).delete()
+    logger.info("presence: purged %d socket(s) of stopped server processes", len(rows))
+    watched = {game_id for _, game_id, role in rows if role == OBSERVER}
+    for game in Game.objects.filter(pk__in=watched):
+        announce(game)
+    return len(rows)
+
+
+def start_heartbeat() -> None:
+    """Start this process's heartbeat thread, once (it beats at once: a fresh process purges
+    what a dead one left, as soon as that is older than the TTL)."""
+    global _heartbeat
+    with _start_lock:
+        if _heartbeat is not None and _heartbeat.is_alive():
+            return
+        _stop.clear()
+        _heartbeat = threading.Thread(target=_beat_forever, name="presence-heartbeat", daemon=True)
+        _heartbeat.start()
+
+
+def stop_heartbeat(timeout: float = 10.0) -> None:
+    """For tests and shutdown: stop the thread and wait for it."""
+    global _heartbeat
+    with _start_lock:
+        thread, _heartbeat = _heartbeat, None
+        _stop.set()
+    if thread is not None:
+        thread.join(timeout)
+
+
+def _beat_forever() -> None:
+    while not _stop.is_set():
+        try:
+            beat()
+        except Exception as exc:  # the database is away; the next beat tries again
+            logger.warning("presence heartbeat failed: %r", exc)
+        finally:
+            connections.close_all()  # this thread's connections only
+        _stop.wait(HEARTBEAT_SECONDS)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count
 
-from . import engine
+from . import engine, presence
 from .identity import Identity, role_of
-from .models import BLUE, OBSERVER, RED, Game, GameEvent, Presence
+from .models import BLUE, OBSERVER, RED, Game, GameEvent
 
 MAX_CATCH_UP = 50
 LOBBY_LIMIT = 20
@@ -23,7 +23,7 @@ def seat_meta(game: Game, color: int) -> dict | None:
 
 
 def spectator_count(game: Game) -> int:
-    return Presence.objects.filter(game=game, role=OBSERVER).count()
+    return presence.observers(game.pk)
 
 
 def game_meta(game: Game, spectators: int | None = None) -> dict:
@@ -107,7 +107,7 @@ def lobby_entry(game: Game) -> dict:
 
 def lobby_lists() -> dict:
     public = Game.objects.filter(private=False).annotate(
-        n_spectators=Count("presences", filter=Q(presences__role=OBSERVER))
+        n_spectators=Count("presences", filter=presence.observers_filter())
     )
     waiting = public.filter(status=Game.Status.WAITING).order_by("-created")[:LOBBY_LIMIT]
     live = public.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING]).order_by("-created")

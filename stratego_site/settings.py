@@ -142,6 +142,13 @@ DAPHNE_ARGS = [
     f"--websocket-max-frame-size={WEBSOCKET_SERVER_LIMIT}",
 ]
 
+# Presence rows (who watches a game): each process re-stamps its own every heartbeat; rows
+# not re-stamped for the TTL belong to a dead process and stop counting (games/presence.py).
+PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "30"))
+PRESENCE_TTL_SECONDS = float(
+    os.environ.get("PRESENCE_TTL_SECONDS", str(3 * PRESENCE_HEARTBEAT_SECONDS))
+)
+
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

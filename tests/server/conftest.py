@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import engine
+from games import engine, presence
 from games.identity import NICKNAME_KEY, Identity
 from stratego_site.asgi import application as default_application
 
@@ -94,6 +94,14 @@ def iter_pieces(value) -> Iterator[dict]:
 @pytest.fixture
 def guests():
     return make_guest
+
+
+@pytest.fixture(autouse=True)
+def no_heartbeat_after_the_test():
+    """A game socket starts this process's presence heartbeat thread; stop it after each
+    test, so it never beats on a database being flushed or dropped."""
+    yield
+    presence.stop_heartbeat()
 
 
 adb = database_sync_to_async
