@@ -28,6 +28,7 @@ from .guards import (
     frame_size,
     int_field,
     parse_frame,
+    placement_field,
 )
 from .identity import Identity, identity_from
 from .models import OBSERVER
@@ -112,6 +113,7 @@ ACTIONS: dict[str, Action] = {
     ),
     "remove": lambda g, i, m: services.remove_piece(g, i, int_field(m, "square")),
     "random_setup": lambda g, i, m: services.random_setup(g, i),
+    "setup": lambda g, i, m: services.submit_setup(g, i, placement_field(m, "pieces")),
     "clear_setup": lambda g, i, m: services.clear_setup(g, i),
     "ready": lambda g, i, m: services.ready(g, i),
     "move": lambda g, i, m: services.move(g, i, int_field(m, "from"), int_field(m, "to")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 
 MAX_FRAME_BYTES = 4096
@@ -71,3 +72,22 @@ def int_field(message: dict, name: str, nullable: bool = False) -> int | None:
     if not -(2**31) <= value < 2**31:
         raise BadFrame("bad_field", f"Field '{name}' is out of range.")
     return value
+
+
+SQUARE_KEY = re.compile(r"0|[1-9][0-9]{0,8}")  # a square as JSON object key: "0", "37", ...
+
+
+def placement_field(message: dict, name: str) -> dict[int, int]:
+    """An object {"<square>": rank, ...} as {square: rank}. Keys are squares written as
+    decimal integers without sign or leading zero (so no two keys name one square)."""
+    if name not in message:
+        raise BadFrame("bad_field", f"Field '{name}' is missing.")
+    value = message[name]
+    if not isinstance(value, dict):
+        raise BadFrame("bad_field", f"Field '{name}' must be an object of square: rank.")
+    placement = {}
+    for key in value:
+        if not SQUARE_KEY.fullmatch(key):
+            raise BadFrame("bad_field", f"'{name}' keys are squares like \"37\", not {key!r}.")
+        placement[int(key)] = int_field(value, key)
+    return placement

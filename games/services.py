@@ -8,7 +8,7 @@ write the numbered events (one payload per role) and the Move row, and nudge the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.db import transaction
 from django.utils import timezone
@@ -215,6 +215,25 @@ def random_setup(public_id: str, ident: Identity | None, seed: int | None = None
     return run(public_id, ident, action)
 
 
+def submit_setup(public_id: str, ident: Identity | None, placement: Mapping[int, int]) -> int:
+    """Replace the caller's whole setup by `placement` (square -> rank), which the engine
+    checks as a whole: a complete, legal army, or nothing changes. One event, `setup`, whose
+    ranks only the owner sees (the others get the occupied squares)."""
+    pieces = dict(placement)
+
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_setup(game)
+        eg.set_setup(color, pieces)
+        squares = sorted(pieces)
+        public = {"color": color, "squares": squares, "ranks": None}
+        private_event(
+            game, "setup", color, {**public, "ranks": [pieces[s] for s in squares]}, public
+        )
+        return False
+
+    return run(public_id, ident, action)
+
+
 def clear_setup(public_id: str, ident: Identity | None) -> int:
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_setup(game)
@@ -353,6 +372,7 @@ __all__ = [
     "place_piece",
     "remove_piece",
     "random_setup",
+    "submit_setup",
     "clear_setup",
     "ready",
     "move",

@@ -6,7 +6,7 @@ from games import engine
 
 from .conftest import iter_pieces
 
-SECRET_EVENT_FIELDS = {"placed": "rank", "random_setup": "ranks"}
+SECRET_EVENT_FIELDS = {"placed": "rank", "random_setup": "ranks", "setup": "ranks"}
 
 
 def assert_no_leak(frame: dict, role: int) -> None:
