@@ -17,6 +17,7 @@ import logging
 import random
 import threading
 import time
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 from django.contrib import messages
@@ -38,13 +39,18 @@ PREFIX = "computer:"
 WATCH_DELAY = 0.8  # seconds between moves when two computers play, so people can follow
 THINK_WORKERS = 2
 MAX_WATCH_GAMES = 4  # live computer-vs-computer games at most; then the lobby opens one
+MAX_PLAYERS = 200  # bots kept in memory (two per game at most); the least recently used go
+RETRY_DELAY = 1.0  # seconds before the first retry after a failure (a database error...)
+RETRY_MAX_DELAY = 30.0  # the backoff doubles up to this
+MAX_RETRIES = 5  # then the computer waits for the next kick (a move, a socket connecting)
 
 _executor = ThreadPoolExecutor(max_workers=THINK_WORKERS, thread_name_prefix="computer")
 _lock = threading.Lock()
 _busy: set[str] = set()
 _again: set[str] = set()
-_scheduled: set[str] = set()  # games waiting for the pause between two computers' moves
-_players: dict[tuple[str, int], Player] = {}
+_scheduled: set[str] = set()  # games waiting for a timer: a pause between moves, or a retry
+_failures: dict[str, int] = {}  # failures in a row, per game
+_players: OrderedDict[tuple[str, int], Player] = OrderedDict()  # least recently used first
 _resumed = False
 _current = threading.local()  # the game a worker thread is acting for
 settings = {"watch_delay": WATCH_DELAY}
@@ -111,7 +117,8 @@ def open_or_start_computer_game(variant: str, red_level: str, blue_level: str) -
     )
     existing = same.first()
     if existing is None and live_computer_games().count() >= MAX_WATCH_GAMES:
-        existing = live_computer_games().first()
+        # as close to the request as there is: the same variant, else any
+        existing = live_computer_games(variant).first() or live_computer_games().first()
     if existing is not None:
         kick(existing.public_id)
         return existing
@@ -168,20 +175,26 @@ def choose_move(player: Player, view: engine.View) -> tuple[int, int]:
 
 
 def set_up(public_id: str, ident: Identity, color: int, player: Player) -> None:
-    """The computer places its army piece by piece through the services, then is ready."""
-    services.clear_setup(public_id, ident)
-    for square, rank in player.setup().items():
-        services.place_piece(public_id, ident, square, rank)
+    """The computer submits its whole army in one transaction, then is ready. (Two processes
+    setting up the same seat at once: the later setup replaces the earlier one whole, and the
+    second `ready` is refused; piece by piece, they would mix.)"""
+    services.submit_setup(public_id, ident, player.setup())
     services.ready(public_id, ident)
 
 
 def _player(public_id: str, color: int, level: str, variant: engine.Variant) -> Player:
     key = (public_id, color)
-    player = _players.get(key)
-    if player is None or player.name != level:
-        player = get_player(level)
-        player.start(color, variant)
+    with _lock:
+        player = _players.get(key)
+        if player is not None and player.name == level:
+            _players.move_to_end(key)
+            return player
+    player = get_player(level)
+    player.start(color, variant)
+    with _lock:
         _players[key] = player
+        while len(_players) > MAX_PLAYERS:  # games left unfinished must not pile up
+            _players.popitem(last=False)
     return player
 
 
@@ -209,48 +222,83 @@ def kick_if_computer(game: Game) -> None:
 def _work(public_id: str) -> None:
     """Act while a computer of this game has something to do. Between two computers' moves
     the worker is released and a timer kicks the game again, so a watched game never holds
-    a worker while it waits."""
+    a worker while it waits; a failure is retried the same way, later and a bounded number
+    of times."""
     _current.public_id = public_id
-    paused = False
+    pause: float | None = None  # set: a timer kicks the game again after this many seconds
     try:
         while True:
-            acted = _act_safely(public_id)
-            if acted and settings["watch_delay"] > 0 and _two_computers(public_id):
-                paused = True
-                _later(public_id, settings["watch_delay"])
+            outcome = _act_safely(public_id)
+            if outcome == FAILED:
+                pause = _retry_delay(public_id)
                 return
-            if not acted and not _take_again(public_id):
+            _failures.pop(public_id, None)
+            if outcome == ACTED:
+                if settings["watch_delay"] > 0 and _two_computers(public_id):
+                    pause = settings["watch_delay"]
+                    return
+            elif not _take_again(public_id):
                 return
     finally:
         _current.public_id = None
         _forget_finished(public_id)
         connections.close_all()  # this worker thread's connections only
         with _lock:
-            again = public_id in _again and not paused  # after a pause the timer kicks
+            again = public_id in _again and pause is None  # with a pause, the timer kicks
             _again.discard(public_id)
+            if pause is not None:
+                # Scheduled before the game stops being busy: a kick from now on (the timer's
+                # too, however early it fires) waits for the timer or finds the game free.
+                # (Started from the loop, the timer could fire while the game was still busy;
+                # its kick was then recorded in _again and dropped here: the game stopped.)
+                _scheduled.add(public_id)
             if not again:
                 _busy.discard(public_id)
-        if again:  # a kick came in after we last looked: go round once more
+        if pause is not None:
+            _start_timer(public_id, pause)
+        elif again:  # a kick came in after we last looked: go round once more
             _executor.submit(_work, public_id)
 
 
-def _act_safely(public_id: str) -> bool:
+ACTED, IDLE, FAILED = "acted", "idle", "failed"
+
+
+def _act_safely(public_id: str) -> str:
     try:
-        return act(public_id)
+        return ACTED if act(public_id) else IDLE
     except ServiceError as exc:  # a person acted meanwhile; look again
         logger.info("computer in %s: %s", public_id, exc.message)
-        return False
-    except Exception:
-        logger.exception("computer in %s failed", public_id)
-        return False
+        return IDLE
+    except Exception as exc:
+        _failures[public_id] = _failures.get(public_id, 0) + 1
+        logger.warning(
+            "computer in %s failed (%d in a row): %r", public_id, _failures[public_id], exc
+        )
+        logger.debug("computer in %s: the failure", public_id, exc_info=True)
+        return FAILED
 
 
-def _later(public_id: str, delay: float) -> None:
-    """Kick this game again after `delay` seconds (one timer per game at most)."""
-    with _lock:
-        if public_id in _scheduled:
-            return
-        _scheduled.add(public_id)
+def _retry_delay(public_id: str) -> float | None:
+    """The backoff before the next try after a failure, or None: give up until a kick."""
+    failures = _failures.get(public_id, 0)
+    if failures > MAX_RETRIES:
+        _failures.pop(public_id, None)
+        logger.error(
+            "computer in %s gave up after %d failures in a row; it acts again on the next"
+            " move or connection in this game",
+            public_id,
+            failures,
+        )
+        return None
+    delay = min(RETRY_DELAY * 2 ** (failures - 1), RETRY_MAX_DELAY)
+    logger.warning(
+        "computer in %s: retry %d of %d in %.1fs", public_id, failures, MAX_RETRIES, delay
+    )
+    return delay
+
+
+def _start_timer(public_id: str, delay: float) -> None:
+    """Kick this game again after `delay` seconds; the caller has put it in _scheduled."""
     timer = threading.Timer(delay, _timer_kick, args=(public_id,))
     timer.daemon = True
     timer.start()
@@ -271,19 +319,32 @@ def _take_again(public_id: str) -> bool:
 
 
 def _two_computers(public_id: str) -> bool:
-    game = (
-        Game.objects.filter(public_id=public_id)
-        .only("red_session", "blue_session", "red_user", "blue_user")
-        .first()
-    )
+    try:
+        game = (
+            Game.objects.filter(public_id=public_id)
+            .only("red_session", "blue_session", "red_user", "blue_user")
+            .first()
+        )
+    except Exception as exc:  # no pause this time; a failing next step is retried
+        logger.warning("computer in %s: could not look at the seats: %r", public_id, exc)
+        return False
     return game is not None and len(computer_seats(game)) == 2
 
 
 def _forget_finished(public_id: str) -> None:
-    game = Game.objects.filter(public_id=public_id).first()
-    if game is None or not game.is_active:
-        for color in (RED, BLUE):
-            _players.pop((public_id, color), None)
+    """Drop the bots of a game that is over (or gone). Never raises: it runs in the worker's
+    `finally`, whose bookkeeping must always happen."""
+    try:
+        game = Game.objects.filter(public_id=public_id).only("status").first()
+        over = game is None or not game.is_active
+    except Exception as exc:
+        logger.warning("computer in %s: could not look at the game: %r", public_id, exc)
+        return
+    if over:
+        with _lock:
+            for color in (RED, BLUE):
+                _players.pop((public_id, color), None)
+        _failures.pop(public_id, None)
 
 
 def resume_all() -> int:

@@ -4,16 +4,22 @@ hidden identity."""
 
 from __future__ import annotations
 
+import logging
 import random
+import threading
+import time
+from collections import OrderedDict
 
 import pytest
+from django.db import OperationalError, connections
 from django.test import Client
 
 from games import computer, engine, services
 from games.engine.players import Player
 from games.models import Game, Move
 
-from .conftest import adb, connect, make_guest, receive
+from .conftest import RED_SETUP, B, F, M, S, adb, connect, make_guest, receive
+from .helpers import seated_game
 from .leaks import assert_no_leak
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -191,21 +197,177 @@ def test_the_lobby_forms_start_a_computer_game_and_a_watch_game():
     assert bad.status_code == 302 and bad["Location"] == "/"
 
 
-def test_a_watched_game_frees_its_worker_between_moves(monkeypatch):
-    """With a pause between two computers' moves, no worker waits through the pause: a timer
-    kicks the game again (recorded here instead of waited for)."""
-    later: list[str] = []
-    monkeypatch.setattr(computer, "_later", lambda public_id, delay: later.append(public_id))
-    computer.settings["watch_delay"] = 0.5
+def wait_until(condition, timeout: float = 60.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+def refreshed(game: Game) -> Game:
+    game.refresh_from_db()
+    return game
+
+
+def test_a_watched_game_waits_for_its_timer_without_holding_a_worker():
+    computer.settings["watch_delay"] = 0.3
     game = computer.watch_computers("mini", "random", "random")
-    steps = 0
-    while True:
-        assert computer.wait_idle(30)  # the worker is free although the game goes on
-        game.refresh_from_db()
-        if not game.is_active:
-            break
-        assert later and set(later) == {game.public_id}, "a paused game has its timer"
-        later.clear()
-        computer.kick(game.public_id)
-        steps += 1
-    assert game.status == "finished" and steps >= game.ply
+    gid = game.public_id
+
+    def paused() -> bool:
+        with computer._lock:
+            return gid in computer._scheduled and gid not in computer._busy
+
+    assert wait_until(paused), "between two moves the game waits for a timer, on no worker"
+    computer.settings["watch_delay"] = 0.0  # the pending timer goes on with the game
+    assert wait_until(lambda: not refreshed(game).is_active, 120)
+    assert game.status == "finished"
+
+
+def test_a_timer_firing_before_the_worker_is_done_does_not_stop_the_game(monkeypatch):
+    """The race: the worker used to start the pause's timer before its bookkeeping; a timer
+    that fired first found the game busy, and its kick was dropped: the game stopped. The
+    bookkeeping is slowed down here, and the pause made short, to make that certain."""
+    computer.settings["watch_delay"] = 0.005
+    real_forget = computer._forget_finished
+
+    def slow_forget(public_id: str) -> None:
+        time.sleep(0.05)
+        real_forget(public_id)
+
+    monkeypatch.setattr(computer, "_forget_finished", slow_forget)
+    game = computer.watch_computers("mini", "random", "random")
+    assert wait_until(lambda: not refreshed(game).is_active, 180), (
+        f"the game stopped at ply {game.ply} ({game.status})"
+    )
+    assert game.status == "finished" and game.ply > 2
+
+
+@pytest.fixture
+def fast_retries(monkeypatch):
+    monkeypatch.setattr(computer, "RETRY_DELAY", 0.01)
+    monkeypatch.setattr(computer, "MAX_RETRIES", 3)
+
+
+def computer_to_move(human_seat: int = 1) -> Game:
+    """A mini game: the person set up and ready; the computer (Red) sets up, then moves."""
+    human = make_guest("erin")
+    game = services.create_game(human, variant="mini", seat=human_seat)
+    services.random_setup(game.public_id, human)
+    services.ready(game.public_id, human)
+    services.join_game(game.public_id, computer.computer_identity("random", 0), 0)
+    return game
+
+
+def failing_move(monkeypatch, times: int | None) -> list:
+    """services.move fails `times` times (None: always) with a database error."""
+    calls: list = []
+    real = services.move
+
+    def move(*args):
+        calls.append(args)
+        if times is None or len(calls) <= times:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(*args)
+
+    monkeypatch.setattr(services, "move", move)
+    return calls
+
+
+def test_a_failure_is_retried_after_a_pause_and_then_the_computer_moves(
+    monkeypatch, fast_retries, caplog
+):
+    caplog.set_level(logging.INFO, logger="games.computer")
+    calls = failing_move(monkeypatch, times=2)
+    game = computer_to_move()
+    assert wait_until(lambda: refreshed(game).ply == 1), "the computer moved in the end"
+    assert computer.wait_idle(30)
+    assert len(calls) == 3
+    text = caplog.text
+    assert "retry 1 of 3" in text and "retry 2 of 3" in text and "retry 3" not in text
+    assert "OperationalError" in text and "gave up" not in text
+    assert game.public_id not in computer._failures
+
+
+def test_a_computer_that_keeps_failing_gives_up_and_the_next_kick_starts_again(
+    monkeypatch, fast_retries, caplog
+):
+    caplog.set_level(logging.INFO, logger="games.computer")
+    real_move = services.move
+    calls = failing_move(monkeypatch, times=None)
+    game = computer_to_move()
+    assert wait_until(lambda: "gave up after 4 failures" in caplog.text)
+    assert computer.wait_idle(30)
+    with computer._lock:
+        assert game.public_id not in computer._scheduled  # no timer left: no loop
+    assert len(calls) == 4 and refreshed(game).ply == 0  # the first try and three retries
+    assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.WARNING]
+    monkeypatch.setattr(services, "move", real_move)  # the database is back
+    computer.kick(game.public_id)  # e.g. a socket connecting
+    assert wait_until(lambda: refreshed(game).ply == 1)
+
+
+class Fixed(Player):
+    def __init__(self, setup: dict[int, int]) -> None:
+        super().__init__()
+        self.name = "fixed"
+        self.fixed = setup
+
+    def setup(self) -> dict[int, int]:
+        return dict(self.fixed)
+
+
+OTHER_RED_SETUP = {4: F, 3: B, 8: B, 2: B, 0: S, 1: engine.MINER, 5: engine.CAPTAIN,
+                   6: M, 7: engine.COLONEL, 9: engine.MAJOR}  # fmt: skip
+
+
+def test_two_processes_setting_up_one_computer_seat_never_mix_their_setups():
+    for _ in range(4):
+        gid, red, _ = seated_game()
+        barrier = threading.Barrier(2)
+        errors: list[str] = []
+
+        def set_up(setup: dict, gid: str = gid, red=red, barrier=barrier, errors=errors) -> None:
+            try:
+                barrier.wait()
+                computer.set_up(gid, red, 0, Fixed(setup))
+            except services.ServiceError as exc:
+                errors.append(exc.code)
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=set_up, args=(s,)) for s in (RED_SETUP, OTHER_RED_SETUP)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        state = engine.Game.from_dict(Game.objects.get(public_id=gid).state)
+        assert state.ready[0], errors
+        assert state.setups[0] in (RED_SETUP, OTHER_RED_SETUP), "two setups mixed"
+        assert errors in ([], ["already_ready"])
+
+
+def test_bots_of_games_that_never_finish_do_not_pile_up(monkeypatch):
+    monkeypatch.setattr(computer, "_players", OrderedDict())
+    monkeypatch.setattr(computer, "MAX_PLAYERS", 2)
+    people = [make_guest(f"p{i}") for i in range(3)]
+    games = [computer.play_vs_computer(p, "mini", "random", 0) for p in people]
+    assert computer.wait_idle(30)
+    keys = list(computer._players)
+    assert len(keys) == 2 and keys == [(g.public_id, 1) for g in games[1:]]  # the oldest went
+    services.resign(games[2].public_id, people[2])
+    assert computer.wait_idle(30)
+    assert list(computer._players) == [(games[1].public_id, 1)]  # a game over forgets its bot
+
+
+def test_watch_past_the_limit_opens_a_game_of_the_variant_asked_for(monkeypatch):
+    monkeypatch.setattr(computer, "kick", lambda public_id: None)  # keep them at their setup
+    monkeypatch.setattr(computer, "MAX_WATCH_GAMES", 2)
+    classic = computer.open_or_start_computer_game("classic", "random", "random")
+    barrage = computer.open_or_start_computer_game("barrage", "hard", "medium")
+    assert computer.open_or_start_computer_game("classic", "hard", "medium") == classic
+    assert computer.open_or_start_computer_game("barrage", "random", "hard") == barrage
+    assert computer.open_or_start_computer_game("duel", "hard", "hard") == barrage  # the newest
+    assert computer.live_computer_games().count() == 2
