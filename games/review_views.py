@@ -36,9 +36,8 @@ def public_move(move: Move) -> dict:
     }
 
 
-def initial_setups(game: Game) -> tuple[dict[int, int], dict[int, int]]:
+def initial_setups(stored: engine.Game) -> tuple[dict[int, int], dict[int, int]]:
     """Both setups as the game began, or two empty dicts if it never left its setup."""
-    stored = engine.Game.from_dict(game.state)
     if not stored.units:
         return {}, {}
     return stored.initial_setups()
@@ -62,10 +61,12 @@ def full_board(eg: engine.Game) -> list[dict | None]:
 
 def replay_frames(game: Game) -> tuple[engine.Game | None, list[dict]]:
     """The engine replays the stored moves from the initial setups; one frame per position."""
-    red, blue = initial_setups(game)
+    stored = engine.Game.from_dict(game.state)
+    red, blue = initial_setups(stored)
     if not red or not blue:
         return None, []
-    eg = engine.Game.from_setups(game.variant, red, blue)
+    # The stored variant carries the game's own rules (an archive duell's, say), not ours.
+    eg = engine.Game.from_setups(stored.variant, red, blue)
 
     def frame(move: dict | None) -> dict:
         return {

@@ -239,3 +239,24 @@ def test_the_lobby_first_load_lists_seats_and_join_buttons(client):
     own = client.get("/").content.decode()
     assert f'action="/games/{waiting.public_id}/join/"' not in own
     assert "Open your game" in own
+
+
+def test_an_archive_game_replays_under_the_rules_it_was_played_by(client):
+    """A Gravon duell step back is legal in the record, though this server's duel forbids it."""
+    from games.game_records import import_record_bytes
+
+    duel = engine.get_variant("duel")
+    red = {7: engine.MINER, 8: engine.BOMB, 9: engine.FLAG, 17: engine.SCOUT, 18: engine.SPY,
+           19: engine.BOMB, 27: engine.MARSHAL, 28: engine.GENERAL, 29: engine.MINER,
+           39: engine.SCOUT}  # fmt: skip
+    blue = {60: engine.SCOUT, 70: engine.MINER, 71: engine.GENERAL, 72: engine.MARSHAL,
+            80: engine.BOMB, 81: engine.SPY, 82: engine.SCOUT, 90: engine.FLAG,
+            91: engine.BOMB, 92: engine.MINER}  # fmt: skip
+    steps = ["K4-K5", "A7-A6", "K5-K4", "A6-A7"]  # forward and straight back
+    moves = tuple(engine.parse_move(text, duel) for text in steps)
+    record = records.GameRecord(
+        "duel", red, blue, moves, ("ann", "bob"), engine.Outcome(engine.RED, "resignation")
+    )
+    imported = import_record_bytes(records.write_xml(record).encode())
+    data = replay_data(client.get(f"/games/{imported.public_id}/replay/"))
+    assert [f["move"]["notation"] for f in data["frames"][1:]] == steps
