@@ -1,0 +1,67 @@
+"""docs/protocol.md tells the truth: its examples are what the server sends."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from games.engine import battle
+from games.models import Game, GameEvent
+
+from .conftest import SHORT_GAME, connect, make_guest, receive
+from .helpers import seated_game, set_up_game
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+
+
+def json_block(starting: str) -> dict:
+    found = re.search(r"```json\n(" + re.escape(starting) + r".*?)\n```", DOC, re.S)
+    assert found, f"docs/protocol.md has a JSON example starting {starting!r}"
+    return json.loads(found.group(1))
+
+
+@pytest.mark.django_db
+def test_the_battle_example_is_the_event_of_the_short_games_battle():
+    gid, red, blue = set_up_game()
+    people = {0: red, 1: blue}
+    for color, frm, to in SHORT_GAME[:3]:
+        services.move(gid, people[color], frm, to)
+    event = GameEvent.objects.filter(game__public_id=gid, kind="move").last()
+    assert event.observer_payload == json_block('{"kind": "move", "ply": 3')
+
+
+def test_every_battle_result_is_documented():
+    table = re.search(r"\| `result` \| what happened \|\n\|---\|---\|\n((?:\|.*\n)+)", DOC)
+    assert table
+    documented = re.findall(r'^\| `"(\w+)"` \|', table.group(1), re.M)
+    assert sorted(documented) == sorted([battle.ATTACKER, battle.DEFENDER, battle.BOTH])
+
+
+@pytest.mark.django_db
+def test_resign_aborts_only_while_waiting_and_leaving_aborts_nothing():
+    red = make_guest()
+    waiting = services.create_game(red, variant="mini")
+    services.resign(waiting.public_id, red)
+    waiting.refresh_from_db()
+    assert (waiting.status, waiting.winner, waiting.termination) == ("aborted", None, "aborted")
+    gid, red, blue = seated_game()  # in setup: resign loses
+    services.resign(gid, red)
+    game = Game.objects.get(public_id=gid)
+    assert (game.status, game.winner, game.termination) == ("finished", 1, "resignation")
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_only_seated_player_closing_the_socket_does_not_abort():
+    red = await database_sync_to_async(make_guest)()
+    game = await database_sync_to_async(services.create_game)(red, variant="mini")
+    ws = await connect(f"/ws/games/{game.public_id}/", red)
+    await receive(ws)
+    await ws.disconnect()
+    version = game.version
+    await database_sync_to_async(game.refresh_from_db)()
+    assert (game.status, game.version, game.red_name) == ("waiting", version, red.name)
