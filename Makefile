@@ -4,21 +4,33 @@
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.requirements.stamp
+PIP := $(PY) -m pip install --disable-pip-version-check -q
+# One stamp per set: `make run` needs requirements.txt, `make test` requirements-dev.txt
+# (which includes requirements.txt). A change to either file reinstalls what depends on it.
+RUNTIME_STAMP := $(VENV)/.runtime.stamp
+DEV_STAMP := $(VENV)/.dev.stamp
 PORT ?= 8000
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://localhost:6379/0)
 
-.PHONY: install run test lint services chromium clean
+.PHONY: install install-runtime run test lint services chromium clean
 
-$(STAMP): requirements.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
-	touch $(STAMP)
+$(PY):
+	$(PYTHON) -m venv $(VENV)
 
-install: $(STAMP)
+$(RUNTIME_STAMP): requirements.txt | $(PY)
+	$(PIP) -r requirements.txt
+	touch $@
 
-run: install
+$(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
+	$(PIP) -r requirements-dev.txt
+	touch $@ $(RUNTIME_STAMP)
+
+install: $(DEV_STAMP)
+
+install-runtime: $(RUNTIME_STAMP)
+
+run: install-runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
@@ -34,10 +46,10 @@ chromium:
 		fi; \
 	fi
 
-lint: install
+lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
-test: install services chromium lint
+test: $(DEV_STAMP) services chromium lint
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
 
 clean:
