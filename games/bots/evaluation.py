@@ -9,6 +9,7 @@ much closer the moving piece gets to something it can profitably attack.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.engine import (
@@ -52,7 +53,6 @@ BASE_VALUES = {
 }
 EMPTY = -1
 LAST_MOVERS = 5
-ENEMY_STEP = 3  # path cost of going through an enemy piece
 LAST_MOVER_BONUS = 120.0
 
 
@@ -223,25 +223,32 @@ class Danger:
 
 
 def distances_from(
-    variant: Variant, position: Position, start: int, limit: int = 12, through_enemies: bool = False
-) -> dict[int, int]:
+    variant: Variant,
+    position: Position,
+    start: int,
+    limit: float = 12,
+    through: Mapping[int, float] | None = None,
+) -> dict[int, float]:
     """Path lengths from `start` (an enemy piece) to the squares around it, up to `limit`:
-    an empty square or one of our movable pieces (it can step aside) costs 1; another enemy
-    piece blocks, or with `through_enemies` costs ENEMY_STEP (it must be beaten first: a
-    flag behind bombs is still a target); our bombs and flag block."""
+    a step costs 1 over an empty square or one of our movable pieces (it can step aside);
+    another enemy piece blocks, unless `through` gives the cost of going through it (it
+    must be beaten first: a flag behind bombs is still a target for a miner). That cost is
+    counted beyond the piece: standing on its square, once it is beaten, is one step from
+    the next. Our bombs and flag block."""
     owner, ranks, me = position.owner, position.ranks, position.me
-    best = {start: 0}
-    heap = [(0, start)]
+    through = through or {}
+    best: dict[int, float] = {start: 0}
+    heap: list[tuple[float, int]] = [(0, start)]
     while heap:
         cost, square = heapq.heappop(heap)
         if cost > best[square] or cost >= limit:
             continue
+        step = through[square] if square != start and owner[square] == 1 - me else 1
         for nxt in variant.neighbors[square]:
             if (owner[nxt] == me and ranks[nxt] in IMMOVABLE) or (
-                owner[nxt] == 1 - me and not through_enemies
+                owner[nxt] == 1 - me and nxt not in through
             ):
                 continue
-            step = ENEMY_STEP if owner[nxt] == 1 - me else 1
             if cost + step < best.get(nxt, limit + 1):
                 best[nxt] = cost + step
                 heapq.heappush(heap, (cost + step, nxt))

@@ -5,9 +5,10 @@ moves, battles, how each piece behaved), (2) values each legal move as the expec
 the move itself (a battle is weighed over the defender's possible ranks), minus the
 expected loss to the opponent's best capture afterwards (flag included), plus progress of
 the moving piece towards the enemy pieces it can attack with profit (a miner towards likely
-bombs, a scout towards unknown pieces it can unmask, a strong piece towards weaker ones),
-and (3) plays the best, with small penalties against shuffling back and forth and more
-appetite for battles when nothing has happened for a long time.
+bombs, and through them towards a flag they wall in, a scout towards unknown pieces it can
+unmask, a strong piece towards weaker ones), and (3) plays the best, with small penalties
+against shuffling back and forth and more appetite for battles when nothing has happened
+for a long time.
 """
 
 from __future__ import annotations
@@ -43,10 +44,14 @@ CHEAP = 20.0  # pieces worth at most this probe unknown pieces when the game sta
 FLAG_GUARD = 60.0  # worth of taking an enemy piece next to our flag (halved per step away)
 FLAG_WATCH = 6  # how far from our flag enemy pieces count as a threat
 GUARD_RANKS = frozenset({SERGEANT, LIEUTENANT, CAPTAIN, MAJOR})  # small armies: see _guards
-ENDGAME_MOVERS = 3  # enemy movable pieces left when miners start digging towards the flag
 TARGET_REACH = 30  # path length beyond which a target is out of sight
+DIG_COST = 2.0  # extra path cost of clearing an enemy piece in a miner's way, per chance of it
+DIG_CHANCE = 0.1  # a piece the miner beats with less chance than this blocks its way
 GUARD_RADIUS = 2  # guards stay this close to the flag
 GUARD_PENALTY = 8.0
+
+
+Target = tuple[float, dict[int, float], int]  # value, path lengths to it, its square
 
 
 class HardPlayer(Player):
@@ -55,6 +60,7 @@ class HardPlayer(Player):
     progress_weight = 1.0
     use_behaviour = True
     guard_weight = 1.0
+    dig = True  # miners plan through bombs towards a target walled in by them
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -114,13 +120,13 @@ class MoveScorer:
         self.danger = Danger(beliefs, self.values)
         self.probs_at: dict[int, Probs] = dict(beliefs.probs)
         self.baseline = self.danger.best_reply(self.position, self.probs_at)
-        self._targets: dict[int, list[tuple[float, dict[int, int]]]] = {}
-        self._distance_maps: dict[tuple[int, bool], dict[int, int]] = {}
+        self._targets: dict[int, list[Target]] = {}
+        self._distance_maps: dict[tuple[int, bool], dict[int, float]] = {}
+        self._gains: dict[tuple[int, int], float] = {}
+        self._dig: dict[int, float] | None = None
         flags = [sq for sq in self.position.mine() if self.position.ranks[sq] == FLAG]
         self.flag_distance = bfs(self.variant, flags[0], FLAG_WATCH) if flags else {}
         self.flag_threat = self._flag_threats()
-        movers = sum(self.beliefs.can_move(sq) for sq in self.beliefs.probs)
-        self.endgame = movers <= ENDGAME_MOVERS  # miners now dig towards the flag
         self.guard_ranks = guard_ranks(self.variant)
         self.guards = self._guards()
 
@@ -164,12 +170,12 @@ class MoveScorer:
 
     def _attack(self, move: Move, rank: int) -> float:
         probs = self.beliefs.of(move.dst)
-        hidden = self.position.ranks[move.dst] is None
-        gain = attack_value(rank, probs, self.values, self.variant, hidden)
+        gain = self._gain(rank, move.dst)
         if probs.get(FLAG, 0.0) >= 0.999:
             return gain
         win, lose = self._branches(rank, probs)
         gain += win * self.flag_threat.get(move.dst, 0.0)
+        gain += win * self._progress(move, rank, taken=move.dst)  # a miner digging on
         reply = 0.0
         if win > 0:
             after = self.position.copy()
@@ -181,6 +187,15 @@ class MoveScorer:
             after.clear(move.src)
             reply += lose * self.danger.best_reply(after, self.probs_at)
         return gain + (self.baseline - reply) * self.bot.reply_weight
+
+    def _gain(self, rank: int, square: int) -> float:
+        """attack_value of our piece of `rank` on the enemy piece on `square` (cached)."""
+        key = (rank, square)
+        if key not in self._gains:
+            hidden = self.position.ranks[square] is None
+            probs = self.beliefs.of(square)
+            self._gains[key] = attack_value(rank, probs, self.values, self.variant, hidden)
+        return self._gains[key]
 
     def _branches(self, rank: int, probs: Probs) -> tuple[float, float]:
         win = lose = 0.0
@@ -205,38 +220,65 @@ class MoveScorer:
         return threats
 
     # ------------------------------------------------------------------ progress
-    def _progress(self, move: Move, rank: int) -> float:
-        targets = self._targets_for(rank)
-        if not targets:
-            return 0.0
-        before = max(value / (1 + dist.get(move.src, 20)) for value, dist in targets)
-        after = max(value / (1 + dist.get(move.dst, 20)) for value, dist in targets)
+    def _progress(self, move: Move, rank: int, taken: int | None = None) -> float:
+        """How much closer `move` brings the piece to the best of its targets (value over
+        1 + path length). A target counts only if both ends of the move are within sight
+        of it: one out of sight adds nothing, rather than the same amount to every move.
+        `taken`: the target the move attacks (it is not a target any more if beaten)."""
+        before = after = 0.0
+        for value, distances, square in self._targets_for(rank):
+            if square == taken or move.src not in distances or move.dst not in distances:
+                continue
+            before = max(before, value / (1 + distances[move.src]))
+            after = max(after, value / (1 + distances[move.dst]))
         return (after - before) * self.bot.progress_weight
 
-    def _targets_for(self, rank: int) -> list[tuple[float, dict[int, int]]]:
+    def _targets_for(self, rank: int) -> list[Target]:
         """The enemy pieces a piece of `rank` would gain by attacking, with distance maps."""
         if rank not in self._targets:
             found = []
             for square, probs in self.beliefs.probs.items():
-                hidden = self.position.ranks[square] is None
-                value = attack_value(rank, probs, self.values, self.variant, hidden)
+                value = self._gain(rank, square)
                 if square in self.flag_threat:
                     value += self._branches(rank, probs)[0] * self.flag_threat[square]
                 if value > 0.5:
-                    found.append((value, self._distances(square, rank == MINER and self.endgame)))
+                    found.append((value, square))
             found.sort(key=lambda item: -item[0])
-            self._targets[rank] = found[:6]
+            self._targets[rank] = [
+                (value, self._target_distances(square, rank), square) for value, square in found[:6]
+            ]
         return self._targets[rank]
 
-    def _distances(self, square: int, through_enemies: bool) -> dict[int, int]:
-        """Path lengths to an enemy piece; only miners plan paths through other enemy pieces
-        (bombs in front of a flag are theirs to clear)."""
-        key = (square, through_enemies)
+    def _target_distances(self, square: int, rank: int) -> dict[int, float]:
+        """Path lengths to a target. A target walled in (by bombs, say: no miner of ours can
+        walk up to it) is dug out by miners: they plan through the pieces in the way."""
+        distances = self._distances(square, False)
+        if rank != MINER or not self.bot.dig:
+            return distances
+        miners = [sq for sq in self.position.mine() if self.position.ranks[sq] == MINER]
+        if any(sq in distances for sq in miners):
+            return distances
+        return self._distances(square, True)
+
+    def _distances(self, square: int, dig: bool) -> dict[int, float]:
+        key = (square, dig)
         if key not in self._distance_maps:
+            through = self._dig_costs() if dig else None
             self._distance_maps[key] = distances_from(
-                self.variant, self.position, square, TARGET_REACH, through_enemies
+                self.variant, self.position, square, TARGET_REACH, through
             )
         return self._distance_maps[key]
+
+    def _dig_costs(self) -> dict[int, float]:
+        """The cost for a miner of going through each enemy piece: the attack and the step,
+        the more the less likely the miner beats it (a known bomb: 3)."""
+        if self._dig is None:
+            self._dig = {}
+            for square, probs in self.beliefs.probs.items():
+                chance = self._branches(MINER, probs)[0]
+                if chance >= DIG_CHANCE:
+                    self._dig[square] = 1 + DIG_COST / chance
+        return self._dig
 
 
 def guard_ranks(variant: Variant) -> frozenset[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.bots import LEVELS, HardPlayer, MediumPlayer, get_player
@@ -16,6 +18,7 @@ from games.engine import (
     MINER,
     RED,
     SCOUT,
+    SPY,
     Game,
     Move,
     get_variant,
@@ -186,3 +189,61 @@ def test_a_piece_that_walks_up_to_a_revealed_general_is_likely_the_marshal() -> 
     naive = build_beliefs(view)
     assert informed.p(sq(5, 4), MARSHAL) > naive.p(sq(5, 4), MARSHAL)
     assert informed.p(sq(5, 4), MARSHAL) > informed.p(sq(6, 0), MARSHAL)
+
+
+def walled_in_flag_position() -> Game:
+    """Duel, late: Blue's flag in the corner (9,0) behind two bombs that battles revealed;
+    Red (hard) has its general, its spy and two miners, far away."""
+    pieces = {
+        sq(0, 9): (RED, FLAG),
+        sq(0, 8): (RED, BOMB),
+        sq(1, 9): (RED, BOMB),
+        sq(1, 7): (RED, SPY),
+        sq(3, 0): (RED, GENERAL),
+        sq(3, 7): (RED, MINER),
+        sq(3, 8): (RED, MINER),
+        sq(9, 0): (BLUE, FLAG),
+        sq(8, 0): (BLUE, BOMB),
+        sq(9, 1): (BLUE, BOMB),
+        sq(7, 5): (BLUE, MARSHAL),
+        sq(9, 2): (BLUE, MINER),
+        sq(9, 3): (BLUE, GENERAL),
+    }
+    game = Game.from_position("duel", pieces)
+    for square in (sq(8, 0), sq(9, 1)):
+        game.board[square].revealed = True
+    for square in (sq(7, 5), sq(9, 2), sq(9, 3)):
+        game.board[square].moved = True
+    game.captured[RED].extend([MARSHAL, SCOUT, SCOUT])
+    game.captured[BLUE].extend([MINER, SCOUT, SCOUT, SPY])
+    return game
+
+
+def test_hard_digs_through_bombs_towards_a_walled_in_flag() -> None:
+    game = walled_in_flag_position()
+    beliefs = build_beliefs(game.view(RED))
+    # The flag is all but certain, yet a sliver of "it could move" keeps the enemy's movable
+    # pieces above three: no endgame rule may be what makes the miners go.
+    assert 0.9 < beliefs.p(sq(9, 0), FLAG) < 1.0
+    assert sum(beliefs.can_move(square) for square in beliefs.probs) > 3.0
+    flag_row, flag_col = 9, 0
+    for seed in range(3):
+        bot = HardPlayer(seed)
+        bot.start(RED, get_variant("duel"))
+        move = bot.move(game.view(RED))
+        assert game.board[move.src].rank == MINER
+        before = abs(move.src // 10 - flag_row) + abs(move.src % 10 - flag_col)
+        after = abs(move.dst // 10 - flag_row) + abs(move.dst % 10 - flag_col)
+        assert after < before
+    for seed in range(3):  # and it gets there: through a bomb, then onto the flag
+        game = walled_in_flag_position()
+        bot = HardPlayer(seed)
+        bot.start(RED, get_variant("duel"))
+        rng = random.Random(seed)
+        for _ in range(25):
+            game.push(bot.move(game.view(RED)))
+            if game.is_over:
+                break
+            game.push(rng.choice(game.legal_moves()))
+        assert game.outcome is not None and game.outcome.winner == RED
+        assert game.outcome.termination == "flag_captured"
