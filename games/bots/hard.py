@@ -2,7 +2,8 @@
 
 Each turn it (1) rebuilds its beliefs about every enemy piece from the view (army counts,
 moves, battles, how each piece behaved), (2) values each legal move as the expected gain of
-the move itself (a battle is weighed over the defender's possible ranks), minus the
+the move itself (a battle is weighed over the defender's possible ranks; an unmoved piece
+that a cheaper piece of ours could probe soon is left to it), minus the
 expected loss to the opponent's best capture afterwards (flag included), plus progress of
 the moving piece towards the enemy pieces it can attack with profit (a miner towards likely
 bombs, and through them towards a flag they wall in, a scout towards unknown pieces it can
@@ -22,6 +23,7 @@ from games.engine import (
     BOTH,
     CAPTAIN,
     FLAG,
+    IMMOVABLE,
     LIEUTENANT,
     MAJOR,
     MINER,
@@ -47,6 +49,8 @@ GUARD_RANKS = frozenset({SERGEANT, LIEUTENANT, CAPTAIN, MAJOR})  # small armies:
 TARGET_REACH = 30  # path length beyond which a target is out of sight
 DIG_COST = 2.0  # extra path cost of clearing an enemy piece in a miner's way, per chance of it
 DIG_CHANCE = 0.1  # a piece the miner beats with less chance than this blocks its way
+PROBE_REACH = 15  # a cheaper piece this many steps away can make a probe instead
+PROBE_PATIENCE = 0.98  # what a probe made one step later is still worth (bombs stay put)
 GUARD_RADIUS = 2  # guards stay this close to the flag
 GUARD_PENALTY = 8.0
 
@@ -61,6 +65,7 @@ class HardPlayer(Player):
     use_behaviour = True
     guard_weight = 1.0
     dig = True  # miners plan through bombs towards a target walled in by them
+    defer_probes = True  # big pieces leave probes of unmoved pieces to cheaper ones nearby
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -176,6 +181,8 @@ class MoveScorer:
         win, lose = self._branches(rank, probs)
         gain += win * self.flag_threat.get(move.dst, 0.0)
         gain += win * self._progress(move, rank, taken=move.dst)  # a miner digging on
+        if self.bot.defer_probes and self.values.mine[rank] > CHEAP:
+            gain -= self._cheaper_probe(move, rank)
         reply = 0.0
         if win > 0:
             after = self.position.copy()
@@ -196,6 +203,32 @@ class MoveScorer:
             probs = self.beliefs.of(square)
             self._gains[key] = attack_value(rank, probs, self.values, self.variant, hidden)
         return self._gains[key]
+
+    def _cheaper_probe(self, move: Move, rank: int) -> float:
+        """What a cheaper piece of ours could gain by attacking the same unmoved piece a few
+        steps later. A bomb or flag does not run away, so a big piece that probes it gains
+        only what it adds over that probe (a marshal hitting a likely bomb for the chance
+        of a flag is worse than a miner or scout doing it)."""
+        position, target = self.position, move.dst
+        if self.beliefs.can_move(target) >= 0.999:  # it may walk away: no waiting for it
+            return 0.0
+        distances = self._distances(target, False)
+        best = 0.0
+        for square in position.mine():
+            other = position.ranks[square]
+            if (
+                square == move.src
+                or other is None
+                or other in IMMOVABLE
+                or self.values.mine[other] >= self.values.mine[rank]
+                or square not in distances
+            ):
+                continue
+            steps = distances[square] - 1  # to stand next to it
+            if steps > PROBE_REACH:
+                continue
+            best = max(best, self._gain(other, target) * PROBE_PATIENCE**steps)
+        return best
 
     def _branches(self, rank: int, probs: Probs) -> tuple[float, float]:
         win = lose = 0.0

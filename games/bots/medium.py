@@ -3,8 +3,9 @@
 It uses the same beliefs and battle arithmetic as `hard` (army counts, moved pieces are no
 bombs or flags, scouts, battles) but ignores how enemy pieces behave, does not look at the
 opponent's reply beyond never walking a piece next to a revealed enemy piece that beats it,
-does not dig through bombs towards a walled-in flag, sets up with the engine's plain random
-generator and adds noise to its choices.
+does not dig through bombs towards a walled-in flag, probes unmoved pieces with whatever
+piece is next to them, sets up with the engine's plain random generator and adds noise to
+its choices.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class MediumPlayer(HardPlayer):
     noise = 4.0
     guard_weight = 0.0
     dig = False  # its miners do not plan through bombs
+    defer_probes = False  # and it throws big pieces at unmoved ones
 
     def setup(self) -> dict[int, int]:
         assert self.variant is not None

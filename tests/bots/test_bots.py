@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.bots import LEVELS, HardPlayer, MediumPlayer, get_player
+from games.bots.hard import MoveScorer
 from games.bots.knowledge import build_beliefs, fit, hidden_counts
 from games.engine import (
     BLUE,
@@ -14,10 +15,12 @@ from games.engine import (
     CAPTAIN,
     FLAG,
     GENERAL,
+    LIEUTENANT,
     MARSHAL,
     MINER,
     RED,
     SCOUT,
+    SERGEANT,
     SPY,
     Game,
     Move,
@@ -247,3 +250,52 @@ def test_hard_digs_through_bombs_towards_a_walled_in_flag() -> None:
             game.push(rng.choice(game.legal_moves()))
         assert game.outcome is not None and game.outcome.winner == RED
         assert game.outcome.termination == "flag_captured"
+
+
+def likely_bomb_position(red_pieces: dict[int, int]) -> Game:
+    """Classic: Blue has six unmoved pieces on its back row, among them its flag, three
+    bombs, a captain and a lieutenant (every other piece was captured); Red's marshal
+    stands next to one of them, (9,0): half a bomb, a sixth of a flag."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(8, 0): (RED, MARSHAL),
+        **{square: (RED, rank) for square, rank in red_pieces.items()},
+        sq(9, 0): (BLUE, BOMB),
+        sq(9, 1): (BLUE, FLAG),
+        sq(9, 2): (BLUE, BOMB),
+        sq(9, 5): (BLUE, BOMB),
+        sq(9, 6): (BLUE, LIEUTENANT),
+        sq(9, 8): (BLUE, CAPTAIN),
+        sq(6, 8): (BLUE, SERGEANT),
+        sq(6, 9): (BLUE, SCOUT),
+    }
+    game = Game.from_position("classic", pieces)
+    for square in (sq(6, 8), sq(6, 9)):
+        game.board[square].moved = True
+    left = {FLAG: 1, BOMB: 3, CAPTAIN: 1, LIEUTENANT: 1, SERGEANT: 1, SCOUT: 1}
+    for rank, count in get_variant("classic").army:
+        game.captured[BLUE].extend([rank] * (count - left.get(rank, 0)))
+    return game
+
+
+def test_hard_leaves_a_likely_bomb_to_a_miner_nearby() -> None:
+    game = likely_bomb_position({sq(6, 1): MINER, sq(2, 5): GENERAL})
+    view = game.view(RED)
+    beliefs = build_beliefs(view)
+    assert beliefs.p(sq(9, 0), BOMB) == pytest.approx(0.5, abs=0.05)
+    assert beliefs.p(sq(9, 0), FLAG) > 0.1
+    for seed in range(3):
+        bot = HardPlayer(seed)
+        bot.start(RED, get_variant("classic"))
+        move = bot.move(view)
+        assert move.src != sq(8, 0)  # the marshal stays
+        assert game.board[move.src].rank == MINER  # the miner comes to make the probe
+    # With no cheaper piece in reach, the same probe is still worth the marshal's risk.
+    alone = likely_bomb_position({sq(2, 5): GENERAL})
+    view = alone.view(RED)
+    bot = HardPlayer(1)
+    bot.start(RED, get_variant("classic"))
+    scorer = MoveScorer(view, build_beliefs(view), bot)
+    assert scorer.score(Move(sq(8, 0), sq(9, 0))) > 0
