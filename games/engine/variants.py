@@ -7,9 +7,11 @@ the fields and never asks for a variant by name. Sources are in docs/rules.md.
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .errors import NotationError, RulesError
 from .pieces import (
@@ -23,6 +25,7 @@ from .pieces import (
     MAJOR,
     MARSHAL,
     MINER,
+    RANK_NAMES,
     RED,
     SCOUT,
     SERGEANT,
@@ -34,7 +37,8 @@ FORWARD, BACK, LEFT, RIGHT = 1, 2, 3, 4
 
 
 # The fields of a Variant that are rules of play and may be set per game (`with_rules`); the
-# board, the army and the setup area make the variant what it is and stay.
+# board and the setup area make the variant what it is and stay. The army stays too, except
+# in a variant with `army_choices` (seed 003's mini), where each game draws its own.
 RULE_FIELDS = (
     "two_squares_limit",
     "more_squares_rule",
@@ -61,6 +65,9 @@ class Variant:
     max_quiet_plies: int | None = None  # draw after this many plies without a battle
     spy_beats: frozenset[int] = frozenset({MARSHAL})  # ranks an attacking Spy defeats
     flag_on_back_row: bool = False
+    # Seed 003: each game picks `count` pieces (repeats allowed) among `ranks`, per choice;
+    # `army` is then one such draw (the default one until a game draws another).
+    army_choices: tuple[tuple[int, tuple[int, ...]], ...] = ()
     notes: str = field(default="", compare=False)
 
     @property
@@ -72,9 +79,53 @@ class Variant:
         """This variant with other rule settings, e.g. ``with_rules(two_squares_limit=3)``.
 
         Only the fields of RULE_FIELDS may change; ``None`` turns a limit, rule or cap off.
-        RulesError for any other name or a value the engine cannot play."""
-        checked = {name: _check_rule(name, value) for name, value in rules.items()}
-        return dataclasses.replace(self, **checked) if checked else self
+        RulesError for any other name or a value the engine cannot play. ``army`` is also
+        accepted by a variant with `army_choices`: a {rank: count} mapping or (rank, count)
+        pairs that the choices allow."""
+        checked = {
+            name: self._check_army(value) if name == "army" else _check_rule(name, value)
+            for name, value in rules.items()
+        }
+        return _replaced(self, tuple(sorted(checked.items()))) if checked else self
+
+    def draw_army(self, rng: random.Random) -> Variant:
+        """This variant with an army drawn as seed 003 draws one; itself if it has no choices."""
+        counts = Counter(dict(self.army))
+        for count, ranks in self.army_choices:
+            for rank in ranks:
+                del counts[rank]
+            counts.update(rng.choice(ranks) for _ in range(count))
+        return self.with_rules(army=counts) if self.army_choices else self
+
+    def _check_army(self, value: object) -> tuple[tuple[int, int], ...]:
+        if not self.army_choices:
+            raise RulesError(f"the {self.name} army is fixed; only the rules may change")
+        try:
+            pairs = value.items() if isinstance(value, Mapping) else value
+            counts = Counter({int(rank): int(n) for rank, n in pairs})  # type: ignore[union-attr]
+        except (TypeError, ValueError):
+            raise RulesError(f"an army is {{rank: count}}, not {value!r}") from None
+        chosen = {rank for _, ranks in self.army_choices for rank in ranks}
+        fixed = {rank: n for rank, n in self.army if rank not in chosen}
+        others = {rank: n for rank, n in counts.items() if rank not in chosen and n}
+        if (
+            others != fixed
+            or any(n < 0 for n in counts.values())
+            or any(sum(counts[r] for r in ranks) != n for n, ranks in self.army_choices)
+        ):
+            raise RulesError(f"{value!r} is no {self.name} army: {self.army_rule()}")
+        return tuple(sorted(((r, n) for r, n in counts.items() if n), key=_army_order))
+
+    def army_rule(self) -> str:
+        """The army in words, for errors and docs: 'flag, 3 bombs, ... and 1 of marshal/general'."""
+        chosen = {rank for _, ranks in self.army_choices for rank in ranks}
+        fixed = [
+            f"{n} {RANK_NAMES[r]}{'s' if n > 1 else ''}" for r, n in self.army if r not in chosen
+        ]
+        picks = [
+            f"{n} of {'/'.join(RANK_NAMES[r] for r in ranks)}" for n, ranks in self.army_choices
+        ]
+        return ", ".join(fixed + picks)
 
     def rule_settings(self) -> dict[str, object]:
         """Every rule setting in force, JSON-safe (spy_beats as a sorted list)."""
@@ -90,7 +141,9 @@ class Variant:
             for name in RULE_FIELDS
             if base is None or getattr(self, name) != getattr(base, name)
         }
-        if base is None or base.with_rules(**overrides) != self:
+        if base is not None and base.army_choices and self.army != base.army:
+            overrides["army"] = [list(pair) for pair in self.army]
+        if base is None or _rebuilt(base, overrides) != self:
             raise RulesError(
                 f"this {self.name!r} variant is no named variant with other rule settings: "
                 "its board, army or setup differ, so it cannot be saved by name"
@@ -224,6 +277,26 @@ def _check_rule(name: str, value: object) -> object:
     return value
 
 
+def _rebuilt(base: Variant, overrides: dict[str, object]) -> Variant | None:
+    try:
+        return base.with_rules(**overrides)
+    except RulesError:  # e.g. an army no draw of the base variant gives
+        return None
+
+
+@lru_cache(maxsize=512)
+def _replaced(variant: Variant, settings: tuple[tuple[str, object], ...]) -> Variant:
+    """One object per variant and settings, so a game loaded again and again (the server
+    loads one per action) reuses the rays and neighbours computed once."""
+    return dataclasses.replace(variant, **dict(settings))
+
+
+def _army_order(pair: tuple[int, int]) -> tuple[bool, int]:
+    """Pieces that move first, strongest first, then bombs and the flag (as the armies above)."""
+    rank = pair[0]
+    return rank in (BOMB, FLAG), -rank if rank not in (BOMB, FLAG) else rank
+
+
 def _json_rule(value: object) -> object:
     return sorted(value) if isinstance(value, frozenset) else value
 
@@ -313,7 +386,11 @@ MINI = Variant(
     max_quiet_plies=200,
     spy_beats=frozenset({MARSHAL, GENERAL}),
     flag_on_back_row=True,
-    notes="The 5x5 console game: ten pieces in two rows, the flag on the back row.",
+    army_choices=((1, (MARSHAL, GENERAL)), (3, (COLONEL, MAJOR, CAPTAIN, LIEUTENANT, SERGEANT))),
+    notes=(
+        "The 5x5 console game: ten pieces in two rows, the flag on the back row; a game may "
+        "draw its army as the seed does (Marshal or General, three of Colonel..Sergeant)."
+    ),
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, BARRAGE, DUEL, MINI)}

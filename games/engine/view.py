@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .pieces import COLORS, OBSERVER
+from .variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,6 +53,15 @@ class View:
     legal_moves: tuple[tuple[int, int], ...]
     outcome: dict | None
     rules: dict = field(default_factory=dict)  # Variant.rule_settings(): the rules in force
+    army: tuple[tuple[int, int], ...] = ()  # each side's army, (rank, count): public knowledge
+
+    def game_variant(self) -> Variant:
+        """The variant as this game plays it: its rule settings and (mini) its drawn army."""
+        base = get_variant(self.variant)
+        settings = dict(self.rules)
+        if base.army_choices and self.army:
+            settings["army"] = self.army
+        return base.with_rules(**settings)
 
     def to_dict(self) -> dict:
         return {
@@ -73,6 +83,7 @@ class View:
             "legal_moves": [list(m) for m in self.legal_moves],
             "outcome": self.outcome,
             "rules": dict(self.rules),
+            "army": {str(rank): count for rank, count in self.army},
         }
 
 
@@ -117,4 +128,5 @@ def build_view(game: Game, viewer: int) -> View:
         legal_moves=legal,
         outcome=game.outcome.to_dict() if game.outcome else None,
         rules=game.variant.rule_settings(),
+        army=game.variant.army,
     )

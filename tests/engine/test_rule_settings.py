@@ -105,7 +105,7 @@ def test_every_rule_setting_round_trips_through_json():
     "rules, message",
     [
         ({"width": 5}, "'width' is not a rule setting"),
-        ({"army": ()}, "'army' is not a rule setting"),
+        ({"army": ()}, "the classic army is fixed"),
         ({"two_square_limit": 3}, "'two_square_limit' is unknown"),
         ({"two_squares_limit": 0}, "at least 2"),
         ({"two_squares_limit": 1}, "at least 2"),
