@@ -29,7 +29,6 @@ from games.engine import (
     SPY,
     Variant,
     View,
-    get_variant,
     resolve_battle,
 )
 from games.engine.pieces import CAPTAIN
@@ -69,7 +68,7 @@ class Position:
 
     @classmethod
     def from_view(cls, view: View) -> Position:
-        variant = get_variant(view.variant)
+        variant = view.game_variant()
         owner = [EMPTY if p is None else p.color for p in view.board]
         ranks = [None if p is None else p.rank for p in view.board]
         revealed = [bool(p and p.revealed) for p in view.board]

@@ -34,7 +34,6 @@ from games.engine import (
     Variant,
     View,
     generate_setup,
-    get_variant,
     resolve_battle,
 )
 from games.engine.players import Player
@@ -117,7 +116,7 @@ class MoveScorer:
 
     def __init__(self, view: View, beliefs: Beliefs, bot: HardPlayer) -> None:
         self.view = view
-        self.variant = get_variant(view.variant)
+        self.variant = view.game_variant()
         self.beliefs = beliefs
         self.bot = bot
         self.position = Position.from_view(view)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine import BOMB, FLAG, IMMOVABLE, MARSHAL, SCOUT, SPY, Variant, View, get_variant
+from games.engine import BOMB, FLAG, IMMOVABLE, MARSHAL, SCOUT, SPY, Variant, View
 
 Probs = dict[int, float]  # rank -> probability
 
@@ -72,7 +72,7 @@ class Tracker:
         self._prune(view)
 
     def _learn(self, view: View, note: Behaviour, src: int, dst: int) -> None:
-        neighbours = get_variant(view.variant).neighbors
+        neighbours = view.game_variant().neighbors
         for square in neighbours[dst]:
             piece = view.board[square]
             if (
@@ -188,7 +188,7 @@ def build_beliefs(
     view: View, tracker: Tracker | None = None, use_behaviour: bool = True
 ) -> Beliefs:
     """Beliefs about every enemy piece on the board, from the view (and the tracker's notes)."""
-    variant = get_variant(view.variant)
+    variant = view.game_variant()
     enemy = 1 - view.viewer
     counts = hidden_counts(variant, view)
     weights: dict[int, Probs] = {}

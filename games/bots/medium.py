@@ -10,7 +10,7 @@ its choices.
 
 from __future__ import annotations
 
-from games.engine import ATTACKER, Move, View, generate_setup, get_variant, resolve_battle
+from games.engine import ATTACKER, Move, View, generate_setup, resolve_battle
 
 from .hard import HardPlayer, MoveScorer
 from .knowledge import build_beliefs
@@ -50,7 +50,7 @@ class MediumPlayer(HardPlayer):
 
     @staticmethod
     def _walks_into_danger(view: View, move: Move) -> float:
-        variant = get_variant(view.variant)
+        variant = view.game_variant()
         mover = view.board[move.src]
         if mover is None or mover.rank is None or view.board[move.dst] is not None:
             return 0.0

@@ -299,3 +299,20 @@ def test_hard_leaves_a_likely_bomb_to_a_miner_nearby() -> None:
     bot.start(RED, get_variant("classic"))
     scorer = MoveScorer(view, build_beliefs(view), bot)
     assert scorer.score(Move(sq(8, 0), sq(9, 0))) > 0
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_bots_count_the_army_a_mini_game_drew(level: str) -> None:
+    """Seed 003's draw (a General, three Sergeants): what is hidden is counted from it."""
+    drawn = get_variant("mini").with_rules(
+        army={GENERAL: 1, SERGEANT: 3, MINER: 1, SPY: 1, BOMB: 3, FLAG: 1}
+    )
+    game = Game(drawn)
+    for color in (RED, BLUE):
+        game.random_setup(color, random.Random(color))
+        game.mark_ready(color)
+    view = game.view(RED)
+    assert hidden_counts(view.game_variant(), view) == dict(drawn.army_counts)
+    for seed in range(6):
+        result = Referee(drawn, get_player(level, seed), RandomPlayer(seed)).play()
+        assert result.forfeit is None and result.outcome is not None
