@@ -83,10 +83,17 @@ def computer_seats(game: Game) -> dict[int, str]:
     return {color: level for color, level in seats.items() if level is not None}
 
 
-def play_vs_computer(ident: Identity | None, variant: str, level: str, seat: int | None) -> Game:
-    """A new game: the person in `seat` (None: random), the computer of `level` opposite."""
+def play_vs_computer(
+    ident: Identity | None,
+    variant: str,
+    level: str,
+    seat: int | None,
+    time_control: str | None = None,
+) -> Game:
+    """A new game: the person in `seat` (None: random), the computer of `level` opposite.
+    Untimed unless a time control is chosen; then the computer's thinking counts too."""
     check_level(level)
-    game = services.create_game(ident, variant=variant, seat=seat)
+    game = services.create_game(ident, variant=variant, seat=seat, time_control=time_control)
     human = RED if game.seat_taken(RED) else BLUE
     services.join_game(game.public_id, computer_identity(level, 1 - human), 1 - human)
     game.refresh_from_db()  # the services woke the computer when it sat down
@@ -378,7 +385,7 @@ def wait_idle(timeout: float = 30.0) -> bool:
 # ---------------------------------------------------------------- lobby forms (HTTP)
 @require_POST
 def new_vs_computer(request: HttpRequest) -> HttpResponse:
-    """The lobby's "Play vs computer" form: variant, level and seat."""
+    """The lobby's "Play vs computer" form: variant, level, seat and time_control."""
     seat_field = request.POST.get("seat", "0")
     seat = {"0": RED, "1": BLUE}.get(seat_field)
     try:
@@ -387,6 +394,7 @@ def new_vs_computer(request: HttpRequest) -> HttpResponse:
             request.POST.get("variant", "classic"),
             request.POST.get("level", "medium"),
             seat,
+            request.POST.get("time_control", ""),
         )
     except ServiceError as exc:
         messages.error(request, exc.message)

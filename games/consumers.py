@@ -6,6 +6,7 @@ role may see from the database, so no board and no hidden rank is ever broadcast
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -121,7 +122,10 @@ ACTIONS: dict[str, Action] = {
     "offer_draw": lambda g, i, m: services.offer_draw(g, i),
     "accept_draw": lambda g, i, m: services.answer_draw(g, i, accept=True),
     "decline_draw": lambda g, i, m: services.answer_draw(g, i, accept=False),
+    "claim_victory": lambda g, i, m: services.claim_victory(g, i),
 }
+
+CHECK_SLACK = 0.05  # seconds after a deadline before the socket's check runs
 
 
 class GameConsumer(GuardedConsumer):
@@ -129,6 +133,7 @@ class GameConsumer(GuardedConsumer):
     role = OBSERVER
     sent_version = -1
     joined = False
+    check: asyncio.TimerHandle | None = None  # the clock check at the game's deadline
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["game_id"])
@@ -150,6 +155,7 @@ class GameConsumer(GuardedConsumer):
         computer.kick(self.public_id)  # a computer seated here resumes after a restart
 
     async def disconnect(self, code: int) -> None:
+        self.schedule_check(None)
         if not self.joined:
             return
         self.joined = False
@@ -159,15 +165,42 @@ class GameConsumer(GuardedConsumer):
     async def push_updates(self, since: int | None = None) -> None:
         """Send what this socket has not seen yet, for its role now."""
         start = self.sent_version if since is None else since
-        role, version, frames = await database_sync_to_async(snapshots.catch_up)(
+        news = await database_sync_to_async(snapshots.catch_up)(
             self.public_id, self.identity, start
         )
-        if role != self.role:
-            self.role = role
-            await database_sync_to_async(presence.enter)(self.public_id, self.channel_name, role)
-        for frame in frames:
+        if news.role != self.role:
+            self.role = news.role
+            await database_sync_to_async(presence.enter)(
+                self.public_id, self.channel_name, news.role
+            )
+        for frame in news.frames:
             await self.send_json(frame)
-        self.sent_version = max(self.sent_version, version)
+        self.sent_version = max(self.sent_version, news.version)
+        self.schedule_check(news.deadline_in)
+
+    # The clock is enforced on the server: every socket of a game checks it at the deadline
+    # (services.expire is idempotent, so one of them ends the game and the nudge brings the
+    # end to all), whoever's turn it is and whether or not the loser is still connected.
+    def schedule_check(self, seconds: float | None) -> None:
+        if self.check is not None:
+            self.check.cancel()
+            self.check = None
+        if seconds is not None and self.joined:
+            loop = asyncio.get_running_loop()
+            self.check = loop.call_later(seconds + CHECK_SLACK, self.start_check)
+
+    def start_check(self) -> None:
+        self.check = None
+        asyncio.ensure_future(self.check_clock())
+
+    async def check_clock(self) -> None:
+        try:
+            seconds = await database_sync_to_async(services.expire)(self.public_id)
+        except Exception as exc:  # the database is away: the heartbeat's sweep ends it
+            logger.warning("clock check of %s failed: %r", self.public_id, exc)
+            return
+        if self.check is None:  # (a frame sent meanwhile has scheduled the next one)
+            self.schedule_check(seconds)
 
     async def handle(self, kind: str, message: dict) -> None:
         if kind == "ping":
@@ -209,6 +242,7 @@ class LobbyConsumer(GuardedConsumer):
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.send_lists()
         await database_sync_to_async(computer.resume_all)()  # once per process
+        presence.start_heartbeat()  # its sweep ends games whose time ran out, watched or not
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import string
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -55,6 +56,19 @@ class Game(models.Model):
     # For games read from a record file: the SHA-256 of its bytes (empty for games played here).
     source_sha256 = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
+    # The clock (games/clocks.py). Untimed: clock_base_ms is None. Remaining time per side in
+    # ms as of turn_started for the side to move, as it stands for the other side; `deadline`
+    # is when the running clock (or, in setup, the setup time) runs out, None when none runs.
+    clock_base_ms = models.PositiveIntegerField(null=True, blank=True)
+    clock_increment_ms = models.PositiveIntegerField(default=0)
+    red_clock_ms = models.BigIntegerField(null=True, blank=True)
+    blue_clock_ms = models.BigIntegerField(null=True, blank=True)
+    turn_started = models.DateTimeField(null=True, blank=True)  # this turn, or the setup, began
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Abandonment: when the seat's last socket went away (None: connected, or never left).
+    red_left = models.DateTimeField(null=True, blank=True)
+    blue_left = models.DateTimeField(null=True, blank=True)
+
     class Meta:
         indexes = [models.Index(fields=["status", "private"])]
 
@@ -74,6 +88,26 @@ class Game(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status not in (self.Status.FINISHED, self.Status.ABORTED)
+
+    @property
+    def is_timed(self) -> bool:
+        return self.clock_base_ms is not None
+
+    def clock_ms(self, color: int) -> int:
+        return (self.red_clock_ms if color == RED else self.blue_clock_ms) or 0
+
+    def set_clock_ms(self, color: int, value: int) -> None:
+        setattr(self, "red_clock_ms" if color == RED else "blue_clock_ms", value)
+
+    def left_at(self, color: int) -> datetime | None:
+        return self.red_left if color == RED else self.blue_left
+
+    def set_left(self, color: int, value: datetime | None) -> None:
+        setattr(self, left_field(color), value)
+
+
+def left_field(color: int) -> str:
+    return "red_left" if color == RED else "blue_left"
 
 
 class Move(models.Model):

@@ -21,22 +21,26 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
+from types import ModuleType
 
 from django.conf import settings
 from django.db import connections
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
+from . import options
 from .broadcast import LOBBY_GROUP, game_group, send_now
 from .identity import Identity, role_of
-from .models import OBSERVER, Game, Presence
+from .models import BLUE, OBSERVER, RED, Game, Presence, left_field
 
 logger = logging.getLogger(__name__)
 
 INSTANCE = uuid.uuid4().hex  # this process
 HEARTBEAT_SECONDS: float = settings.PRESENCE_HEARTBEAT_SECONDS
 TTL_SECONDS: float = settings.PRESENCE_TTL_SECONDS
+
+PLAYERS = (RED, BLUE)
 
 _heartbeat: threading.Thread | None = None
 _stop = threading.Event()
@@ -72,6 +76,18 @@ def observers(game_id: int) -> int:
     return Presence.objects.filter(live(), game_id=game_id, role=OBSERVER).count()
 
 
+def counts(game_id: int) -> dict[int, int]:
+    """Live sockets of a game by role (0 Red, 1 Blue, 2 observers), in one query."""
+    rows = Presence.objects.filter(live(), game_id=game_id).values("role")
+    return dict(rows.annotate(n=Count("pk")).values_list("role", "n"))
+
+
+def players_connected(game_id: int) -> set[int]:
+    """The seats (0, 1) with at least one live socket."""
+    roles = Presence.objects.filter(live(), game_id=game_id, role__in=PLAYERS)
+    return set(roles.values_list("role", flat=True).distinct())
+
+
 def announce(game: Game) -> None:
     send_now(game_group(game.public_id), {"type": "game.spectators", "count": observers(game.pk)})
     if not game.private:
@@ -90,6 +106,15 @@ def enter(public_id: str, channel_name: str, role: int) -> None:
     )
     if role == OBSERVER or (old is not None and old.role == OBSERVER):
         announce(game)
+    if role in PLAYERS and marked_gone(game.pk, role):  # read after the row is in (see leave)
+        services().player_back(public_id, role)
+    if old is not None and old.role in PLAYERS and old.role != role:
+        services().player_left(public_id, old.role)
+
+
+def marked_gone(game_id: int, color: int) -> bool:
+    left = Game.objects.filter(pk=game_id).values_list(left_field(color), flat=True).first()
+    return left is not None
 
 
 def leave(public_id: str, channel_name: str) -> None:
@@ -99,6 +124,15 @@ def leave(public_id: str, channel_name: str) -> None:
     row.delete()
     if row.role == OBSERVER:
         announce(row.game)
+    else:  # the service looks, under the game's lock, whether another socket of the seat is live
+        services().player_left(row.game.public_id, row.role)
+
+
+def services() -> ModuleType:
+    """games.services, which imports this module (so it is imported when first needed)."""
+    from . import services as module
+
+    return module
 
 
 # ---------------------------------------------------------------- heartbeat
@@ -108,15 +142,47 @@ def beat() -> int:
     now = timezone.now()
     Presence.objects.filter(instance=INSTANCE).update(seen=now)
     stale = Presence.objects.filter(seen__lt=now - timedelta(seconds=TTL_SECONDS))
-    rows = list(stale.values_list("pk", "game_id", "role"))
+    rows = list(stale.values_list("pk", "game_id", "role", "seen"))
     if not rows:
         return 0
-    Presence.objects.filter(pk__in=[pk for pk, _, _ in rows]).delete()
+    Presence.objects.filter(pk__in=[pk for pk, _, _, _ in rows]).delete()
     logger.info("presence: purged %d socket(s) of stopped server processes", len(rows))
-    watched = {game_id for _, game_id, role in rows if role == OBSERVER}
+    watched = {game_id for _, game_id, role, _ in rows if role == OBSERVER}
     for game in Game.objects.filter(pk__in=watched):
         announce(game)
+    for game_id, role, seen in {(g, r, s) for _, g, r, s in rows if r in PLAYERS}:
+        public_id = Game.objects.filter(pk=game_id).values_list("public_id", flat=True).first()
+        if public_id is not None:
+            services().player_left(public_id, role, since=seen)
     return len(rows)
+
+
+def sweep() -> None:
+    """What the heartbeat also looks after, for games nobody may be watching: games whose
+    time ran out end, and a seat nobody ever connected to counts as gone once the game is
+    ABANDON_SECONDS into its setup (or turn), so it can be claimed like one that left."""
+    services().sweep_expired()
+    for public_id, color, since in never_connected():
+        services().player_left(public_id, color, since=since)
+
+
+def never_connected() -> list[tuple[str, int, datetime]]:
+    """(game, seat, since when) of human seats with no live socket that never left (so were
+    never connected) in games in setup or play for ABANDON_SECONDS or more."""
+    from .computer import seat_level  # games/computer.py imports the services, which import us
+
+    cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)
+    games = Game.objects.filter(
+        status__in=[Game.Status.SETUP, Game.Status.PLAYING], turn_started__lte=cut
+    ).filter(Q(red_left=None) | Q(blue_left=None))
+    found = []
+    for game in games:
+        connected = players_connected(game.pk)
+        for color in PLAYERS:
+            if game.left_at(color) is None and color not in connected:
+                if seat_level(game, color) is None:
+                    found.append((game.public_id, color, game.turn_started))
+    return found
 
 
 def start_heartbeat() -> None:
@@ -145,6 +211,7 @@ def _beat_forever() -> None:
     while not _stop.is_set():
         try:
             beat()
+            sweep()
         except Exception as exc:  # the database is away; the next beat tries again
             logger.warning("presence heartbeat failed: %r", exc)
         finally:

@@ -7,17 +7,18 @@ write the numbered events (one payload per role) and the Move row, and nudge the
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
+from datetime import datetime
 
 from django.db import transaction
-from django.utils import timezone
 
-from . import engine
+from . import clocks, engine, options, presence
 from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit
 from .errors import ServiceError
 from .identity import Identity, holds_seat, role_of
-from .models import BLUE, OBSERVER, RED, Game, GameEvent, Move
+from .models import BLUE, OBSERVER, RED, Game, GameEvent, Move, left_field
 
 VARIANT_NAMES = ("classic", "barrage", "duel", "mini")
 COLOR_NAMES = {RED: "Red", BLUE: "Blue"}
@@ -94,35 +95,51 @@ def wake_computers_on_commit(game: Game) -> None:
 
 
 def run(public_id: str, ident: Identity | None, action: Callable[[Game, int, engine.Game], bool]):
-    """Lock, check the seat, run the engine action, save. Returns the new version."""
+    """Lock, check the clock, check the seat, run the engine action, save. Returns the new
+    version. When the clock ran out first, the game ends on time (that is committed) and the
+    action is refused with `time_out` instead."""
     with transaction.atomic():
         game = lock(public_id)
-        color = player_color(game, ident)
-        eg = load(game)
-        try:
-            lobby = action(game, color, eg)
-        except engine.EngineError as exc:
-            raise engine_error(exc) from exc
-        commit(game, eg, lobby=lobby)
-        return game.version
+        if not settle_clock(game, clocks.now()):
+            color = player_color(game, ident)
+            eg = load(game)
+            try:
+                lobby = action(game, color, eg)
+            except engine.EngineError as exc:
+                raise engine_error(exc) from exc
+            commit(game, eg, lobby=lobby)
+            return game.version
+    raise time_out_error(game, ident)
 
 
 # ---------------------------------------------------------------- seats
 
 
 def create_game(
-    ident: Identity | None, variant: str = "classic", seat: int | None = RED, private: bool = False
+    ident: Identity | None,
+    variant: str = "classic",
+    seat: int | None = RED,
+    private: bool = False,
+    time_control: str | None = None,
+    rules: dict | None = None,
 ) -> Game:
+    """A new game with `ident` in `seat` (None: random). `time_control` is None/"untimed" or
+    an id of options.TIME_CONTROLS ("5+3"); `rules` overrides rule settings of the variant
+    (e.g. {"two_squares_limit": 3}), checked by the engine and saved in the engine state."""
     if ident is None:
         raise ServiceError("no_identity", "Choose a nickname or log in first.")
     if variant not in VARIANT_NAMES:
         raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
     check_seat(seat)
+    control = options.time_control(time_control)
+    overrides = options.checked_rules(variant, rules)
     if seat is None:
         seat = random.choice((RED, BLUE))
-    state = engine.Game(engine.get_variant(variant)).to_dict()
+    state = engine.Game(engine.get_variant(variant).with_rules(**overrides)).to_dict()
     with transaction.atomic():
-        game = Game.objects.create(variant=variant, private=private, state=state)
+        game = Game(variant=variant, private=private, state=state)
+        clocks.set_control(game, control)
+        game.save()
         take_seat(game, seat, ident)
         commit(game, lobby=True)
     return game
@@ -140,6 +157,7 @@ def take_seat(game: Game, color: int, ident: Identity) -> None:
     setattr(game, f"{prefix}_name", ident.name)
     if game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == Game.Status.WAITING:
         game.status = Game.Status.SETUP
+        clocks.start_setup(game, clocks.now())
     emit(game, "seated", {"seat": color, "name": ident.name})
 
 
@@ -251,7 +269,8 @@ def ready(public_id: str, ident: Identity | None) -> int:
         playing = eg.phase == "playing"
         if playing:
             game.status = Game.Status.PLAYING
-            game.started = timezone.now()
+            game.started = clocks.now()
+            clocks.start_play(game, game.started)
         emit(game, "ready", {"color": color, "playing": playing})
         return playing
 
@@ -263,12 +282,23 @@ def ready(public_id: str, ident: Identity | None) -> int:
 
 def finish(game: Game, eg: engine.Game) -> None:
     outcome = eg.outcome
+    game.finished = clocks.now()
+    clocks.stop(game, game.finished)  # (while the status still says whose clock runs)
     game.status = Game.Status.FINISHED
-    game.finished = timezone.now()
     game.winner = outcome.winner
     game.termination = outcome.termination
     game.draw_offer = None
     emit(game, "game_over", {"winner": outcome.winner, "termination": outcome.termination})
+
+
+def abort(game: Game) -> None:
+    """End a game that never began, with no result."""
+    game.finished = clocks.now()
+    clocks.stop(game, game.finished)
+    game.status = Game.Status.ABORTED
+    game.termination = "aborted"
+    game.draw_offer = None
+    emit(game, "game_over", {"winner": None, "termination": "aborted"})
 
 
 def require_playing(game: Game) -> None:
@@ -298,6 +328,7 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_playing(game)
         result = eg.push(engine.Move(frm, to), color)
+        clocks.after_move(game, color, clocks.now())
         game.draw_offer = None
         record_move(game, eg, result)
         if eg.outcome is not None:
@@ -311,10 +342,7 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
 def resign(public_id: str, ident: Identity | None) -> int:
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         if game.status == Game.Status.WAITING:
-            game.status = Game.Status.ABORTED
-            game.finished = timezone.now()
-            game.termination = "aborted"
-            emit(game, "game_over", {"winner": None, "termination": "aborted"})
+            abort(game)
             return True
         eg.resign(color)
         finish(game, eg)
@@ -357,6 +385,142 @@ def answer_draw(public_id: str, ident: Identity | None, accept: bool) -> int:
     return run(public_id, ident, action)
 
 
+# ---------------------------------------------------------------- clocks
+
+
+def settle_clock(game: Game, at: datetime) -> bool:
+    """Under the row lock: if the game's time ran out, end it (and save). In play the side to
+    move loses on time; in setup a player who is not ready loses, and if neither is, the game
+    is aborted. True if it ended the game."""
+    if not clocks.expired(game, at):
+        return False
+    eg = load(game)
+    if game.status == Game.Status.PLAYING:
+        eg.end(engine.Outcome(winner=1 - eg.turn, termination="time"))
+        finish(game, eg)
+    elif any(eg.ready):
+        eg.end(engine.Outcome(winner=eg.ready.index(True), termination="time"))
+        finish(game, eg)
+    else:
+        abort(game)
+    commit(game, eg, lobby=True)
+    return True
+
+
+def time_out_error(game: Game, ident: Identity | None) -> ServiceError:
+    """The refusal of an action that found the game's time run out (and ended it)."""
+    if game.status == Game.Status.ABORTED:
+        message = "The setup time ran out before both players were ready: the game is aborted."
+    elif role_of(game, ident) == 1 - game.winner:
+        message = "Your time ran out before this arrived: you lost on time."
+    else:
+        message = f"{COLOR_NAMES[1 - game.winner]}'s time ran out: the game is over."
+    return ServiceError("time_out", message)
+
+
+def expire(public_id: str) -> float | None:
+    """End the game if its clock or its setup time ran out. Idempotent: of any number of
+    calls at once (sockets, processes, the heartbeat sweep) exactly one ends the game.
+    Returns the seconds until the game's deadline, None when no clock runs (any more)."""
+    return _expire(public_id)[1]
+
+
+def _expire(public_id: str) -> tuple[bool, float | None]:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(public_id=public_id).first()
+        if game is None:
+            return False, None
+        at = clocks.now()
+        ended = settle_clock(game, at)
+        return ended, clocks.seconds_left(game, at)
+
+
+def sweep_expired() -> int:
+    """End every game whose deadline passed (the heartbeat calls this, so a game nobody
+    watches ends too). The number of games it ended."""
+    due = Game.objects.filter(
+        deadline__lte=clocks.now(), status__in=[Game.Status.SETUP, Game.Status.PLAYING]
+    ).values_list("public_id", flat=True)
+    return sum(_expire(public_id)[0] for public_id in list(due))
+
+
+# ---------------------------------------------------------------- abandonment
+
+
+def claim_victory(public_id: str, ident: Identity | None) -> int:
+    """Win a game the opponent abandoned: gone (no socket) for ABANDON_SECONDS, in setup or
+    in an untimed game. The game ends with termination `forfeit` (a player left)."""
+
+    def action(game: Game, color: int, eg: engine.Game) -> bool:
+        require_claimable(game, 1 - color, clocks.now())
+        eg.end(engine.Outcome(winner=color, termination="forfeit"))
+        finish(game, eg)
+        return True
+
+    return run(public_id, ident, action)
+
+
+def require_claimable(game: Game, opponent: int, at: datetime) -> None:
+    from . import computer  # games/computer.py imports this module
+
+    if game.status not in (Game.Status.SETUP, Game.Status.PLAYING):
+        raise ServiceError("no_opponent", "Nobody has joined yet: there is nothing to claim.")
+    if computer.seat_level(game, opponent) is not None:
+        raise ServiceError("computer_opponent", "The computer never leaves a game.")
+    if not clocks.claims_apply(game):
+        raise ServiceError(
+            "timed_game", "The clocks decide this game: your opponent loses when their time is up."
+        )
+    if opponent in presence.players_connected(game.pk):
+        raise ServiceError("opponent_connected", "Your opponent is connected.")
+    claim = clocks.claim_time(game, opponent)
+    if claim is None:
+        raise ServiceError("opponent_connected", "Your opponent has not left the game.")
+    if at < claim:
+        wait = math.ceil((claim - at).total_seconds())
+        raise ServiceError(
+            "claim_too_early", f"Your opponent left recently: you may claim victory in {wait} s."
+        )
+
+
+def player_left(public_id: str, color: int, since: datetime | None = None) -> None:
+    """The last socket of `color`'s seat went away (at `since`, default now). In setup or in
+    play this is the numbered event `absent` for everybody."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(public_id=public_id).first()
+        if game is None or not game.is_active or game.left_at(color) is not None:
+            return
+        if color in presence.players_connected(game.pk):
+            return  # another tab of the same seat is still open
+        game.set_left(color, since or clocks.now())
+        if not announces_presence(game):
+            game.save(update_fields=[left_field(color)])
+            return
+        claim = clocks.claim_time(game, color)
+        since_iso, claim_iso = clocks.iso(clocks.away_since(game, color)), clocks.iso(claim)
+        emit(game, "absent", {"seat": color, "since": since_iso, "claimable_at": claim_iso})
+        commit(game)
+
+
+def player_back(public_id: str, color: int) -> None:
+    """A socket of `color`'s seat connected while the seat counted as gone: the claim against
+    it is off. In setup or in play this is the numbered event `present` for everybody."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(public_id=public_id).first()
+        if game is None or not game.is_active or game.left_at(color) is None:
+            return
+        game.set_left(color, None)
+        if not announces_presence(game):
+            game.save(update_fields=[left_field(color)])
+            return
+        emit(game, "present", {"seat": color})
+        commit(game)
+
+
+def announces_presence(game: Game) -> bool:
+    return game.status in (Game.Status.SETUP, Game.Status.PLAYING)
+
+
 def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:
     """The game and the role this identity has in it (2 unless it holds a seat)."""
     game = Game.objects.filter(public_id=public_id).first()
@@ -379,5 +543,10 @@ __all__ = [
     "resign",
     "offer_draw",
     "answer_draw",
+    "claim_victory",
+    "expire",
+    "sweep_expired",
+    "player_left",
+    "player_back",
     "holds_seat",
 ]

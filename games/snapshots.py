@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db.models import Count
 
-from . import engine, presence
+from . import clocks, engine, options, presence
 from .identity import Identity, role_of
 from .models import BLUE, OBSERVER, RED, Game, GameEvent
 
@@ -26,10 +28,23 @@ def spectator_count(game: Game) -> int:
     return presence.observers(game.pk)
 
 
-def game_meta(game: Game, spectators: int | None = None) -> dict:
+def time_control(game: Game) -> dict | None:
+    control = options.stored_time_control(game.clock_base_ms, game.clock_increment_ms)
+    return None if control is None else control.to_dict()
+
+
+def rule_overrides(game: Game) -> dict:
+    """The game's rule settings that differ from its variant's (saved in the engine state)."""
+    return dict(game.state.get("rules") or {})
+
+
+def game_meta(game: Game) -> dict:
+    """The `game` object of the frames (docs/protocol.md), as of now."""
     result = None
     if game.termination:
         result = {"winner": game.winner, "termination": game.termination}
+    sockets = presence.counts(game.pk)
+    at = clocks.now()
     return {
         "id": game.public_id,
         "variant": game.variant,
@@ -38,11 +53,14 @@ def game_meta(game: Game, spectators: int | None = None) -> dict:
         "seats": [seat_meta(game, RED), seat_meta(game, BLUE)],
         "ply": game.ply,
         "result": result,
-        "spectators": spectator_count(game) if spectators is None else spectators,
+        "spectators": sockets.get(OBSERVER, 0),
         "draw_offer": game.draw_offer,
         "created": iso(game.created),
         "started": iso(game.started),
         "finished": iso(game.finished),
+        "time_control": time_control(game),
+        "rules": rule_overrides(game),
+        "away": [clocks.away(game, color, set(sockets), at) for color in (RED, BLUE)],
     }
 
 
@@ -61,33 +79,50 @@ def state_frame(game: Game, role: int) -> dict:
         "role": role,
         "game": game_meta(game),
         "view": engine_view(game, role),
+        "clock": clocks.snapshot(game, clocks.now()),
     }
 
 
-def catch_up(public_id: str, ident: Identity | None, since: int) -> tuple[int, int, list[dict]]:
-    """The role now, the version now, and the frames that bring a client at `since` there.
+class CatchUp(NamedTuple):
+    role: int  # the socket's role now
+    version: int  # the game's version now
+    frames: list[dict]  # what brings the client there
+    deadline_in: float | None  # seconds until the game's clock (or setup time) runs out
+
+
+def catch_up(public_id: str, ident: Identity | None, since: int) -> CatchUp:
+    """The role and version now, the frames that bring a client at `since` there, and when
+    the game's deadline falls (for the socket's check).
 
     At most MAX_CATCH_UP events, the last one carrying the role's view and the game; more
-    than that (or a version the server never had) gives one fresh state frame instead.
+    than that (or a version the server never had) gives one fresh state frame instead. Every
+    frame carries the clock as of now.
     """
     game = load_game(public_id)
     if game is None:
-        return OBSERVER, since, []
+        return CatchUp(OBSERVER, since, [], None)
     role = role_of(game, ident)
+    deadline_in = clocks.seconds_left(game, clocks.now())
+    return CatchUp(role, game.version, frames_since(game, role, since), deadline_in)
+
+
+def frames_since(game: Game, role: int, since: int) -> list[dict]:
     missed = game.version - since
     if since == game.version:
-        return role, game.version, []
+        return []
     if missed < 0 or since < 0 or missed > MAX_CATCH_UP:
-        return role, game.version, [state_frame(game, role)]
+        return [state_frame(game, role)]
     events = list(GameEvent.objects.filter(game=game, version__gt=since).order_by("version"))
     if len(events) != missed:
-        return role, game.version, [state_frame(game, role)]
+        return [state_frame(game, role)]
+    clock = clocks.snapshot(game, clocks.now())
     frames = [
-        {"type": "event", "version": ev.version, "event": ev.payload_for(role)} for ev in events
+        {"type": "event", "version": ev.version, "event": ev.payload_for(role), "clock": clock}
+        for ev in events
     ]
     frames[-1]["view"] = engine_view(game, role)
     frames[-1]["game"] = game_meta(game)
-    return role, game.version, frames
+    return frames
 
 
 def lobby_entry(game: Game) -> dict:
@@ -102,6 +137,8 @@ def lobby_entry(game: Game) -> dict:
             {"winner": game.winner, "termination": game.termination} if game.termination else None
         ),
         "created": iso(game.created),
+        "time_control": time_control(game),
+        "rules": rule_overrides(game),
     }
 
 

@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from . import services
+from . import options, services
 from .errors import ServiceError
 from .identity import Identity, identity_from
 from .models import OBSERVER
@@ -24,14 +24,18 @@ def parse_seat(value: str | None) -> int | None:
 
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
+    """The lobby's "New game" form: variant, seat, private, time_control, two_squares."""
     seat_field = request.POST.get("seat", "0")
     seat = None if seat_field == "random" else parse_seat(seat_field)
+    variant = request.POST.get("variant", "classic")
     try:
         game = services.create_game(
             request_identity(request),
-            variant=request.POST.get("variant", "classic"),
+            variant=variant,
             seat=seat,
             private=request.POST.get("private") in ("on", "1", "true"),
+            time_control=request.POST.get("time_control", ""),
+            rules=options.form_rules(variant, request.POST.get("two_squares")),
         )
     except ServiceError as exc:
         messages.error(request, exc.message)
@@ -58,9 +62,11 @@ def detail(request: HttpRequest, game_id: str) -> HttpResponse:
     except ServiceError as exc:
         raise Http404("no such game") from exc
     meta = game_meta(game)
+    control = options.stored_time_control(game.clock_base_ms, game.clock_increment_ms)
     context = {
         "game": game,
         "game_meta": meta,
+        "options_text": options.summary(game.variant, control, meta["rules"]),
         "role": role,
         "is_player": role != OBSERVER,
         "free_seats": [c for c in (0, 1) if not game.seat_taken(c)],

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
+from games import options
 from games.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
 from games.snapshots import lobby_lists
@@ -27,10 +28,22 @@ TERMINATIONS = {
     "move_cap": "the move limit was reached",
     "resignation": "resignation",
     "agreed_draw": "a draw was agreed",
-    "time": "time",
-    "forfeit": "forfeit",
+    "time": "on time",
+    "forfeit": "the other player left",
     "aborted": "cancelled before it started",
 }
+
+
+def options_line(entry: dict) -> str:
+    """A lobby row's options, as static/ui/lobby.js writes them: "5+3 · two-squares 3"."""
+    control = entry.get("time_control")
+    parts = [control["id"] if control else "untimed"]
+    for name, value in sorted((entry.get("rules") or {}).items()):
+        if name == "two_squares_limit":
+            parts.append(f"two-squares {value}" if value else "no two-squares rule")
+        else:
+            parts.append(f"{name.replace('_', ' ')} {value}")
+    return " · ".join(parts)
 
 
 def lobby_row(entry: dict, kind: str, me: str) -> dict:
@@ -42,6 +55,7 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
     row = {
         **entry,
         "title": f"{entry['variant']} · {seats}",
+        "options": options_line(entry),
         "mine": bool(me) and any(seat and seat["name"] == me for seat in entry["seats"]),
         "replayable": False,
     }
@@ -71,6 +85,10 @@ def index(request: HttpRequest) -> HttpResponse:
     me = me or request.session.get(NICKNAME_KEY, "")
     context = {
         "variants": VARIANT_NAMES,
+        "time_controls": options.TIME_CONTROLS,
+        "two_squares_choices": options.TWO_SQUARES_CHOICES,
+        "setup_minutes": options.SETUP_SECONDS // 60,
+        "two_squares_variants": " ".join(filter(options.has_two_squares_rule, VARIANT_NAMES)),
         "lobby": lists,
         "waiting": [lobby_row(g, "waiting", me) for g in lists["waiting"]],
         "live": [lobby_row(g, "live", me) for g in lists["live"]],

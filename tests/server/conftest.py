@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import json
 from collections.abc import Iterator
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
@@ -94,6 +96,21 @@ def iter_pieces(value) -> Iterator[dict]:
 @pytest.fixture
 def guests():
     return make_guest
+
+
+@pytest.fixture(autouse=True)
+async def fresh_channel_layer(request):
+    """Each async test's sockets get a channel layer of their own, as one server process
+    would. The Redis layer keeps per-channel asyncio locks that bind to the event loop they
+    are first contended in; one test's loop ends, the next begins, and a lock left waited on
+    by a socket that closed as a message arrived (a player's `absent` event, say) would refuse
+    every later test's sockets ("bound to a different event loop")."""
+    yield
+    if inspect.iscoroutinefunction(request.function):
+        layer = get_channel_layer()
+        if hasattr(layer, "wait_received"):
+            await layer.wait_received()  # the clean-ups of messages already received
+        channel_layers.backends.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -65,11 +65,12 @@ class Table:
 
 
 @pytest.mark.asyncio
-async def test_whole_game_with_observer_and_no_leak():
+@pytest.mark.parametrize("time_control", [None, "5+3"])
+async def test_whole_game_with_observer_and_no_leak(time_control):
     lobby = await connect("/ws/lobby/")
     assert (await receive(lobby))["type"] == "lobby"
     red, blue = await adb(make_guest)("alice"), await adb(make_guest)("bob")
-    game = await adb(services.create_game)(red, variant="mini", seat=0)
+    game = await adb(services.create_game)(red, variant="mini", seat=0, time_control=time_control)
     gid = game.public_id
     listed = await receive(lobby)
     assert [g["id"] for g in listed["waiting"]] == [gid]
@@ -111,6 +112,16 @@ async def test_whole_game_with_observer_and_no_leak():
         "result": "attacker",
     }
     assert await adb(Move.objects.filter(game__public_id=gid).count)() == 5
+    clocks = [f["clock"] for role in (0, 1, 2) for f in table.frames[role] if f["type"] != "pong"]
+    if time_control is None:
+        assert clocks == [None] * len(clocks)
+    else:  # in play, the side to move's clock ran (Red's after Blue's moves...); at the end none
+        running = [
+            f["clock"]["running"]
+            for f in table.frames[2]
+            if f.get("event", {}).get("kind") == "move"
+        ]
+        assert running == [1, 0, 1, 0, None] and last["clock"]["running"] is None
 
     while True:  # the lobby saw the game go live and end
         listed = await receive(lobby)

@@ -30,6 +30,9 @@ async def test_the_game_goes_on_after_a_restart():
     red_ws = await connect(f"/ws/games/{gid}/?version={state['version']}", red, second)
     missed = await receive(red_ws)
     assert missed["version"] == moved["version"] and missed["event"] == moved["event"]
+    # Red's socket closed and a new one came: both are numbered events for everybody.
+    gone_and_back = [(await receive(red_ws))["event"] for _ in range(2)]
+    assert [e["kind"] for e in gone_and_back] == ["absent", "present"]
     blue_ws = await connect(f"/ws/games/{gid}/", blue, second)
     fresh = await receive(blue_ws)
     assert fresh["type"] == "state" and fresh["view"]["ply"] == 1 and fresh["view"]["turn"] == 1
