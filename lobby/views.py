@@ -41,6 +41,8 @@ def options_line(entry: dict) -> str:
     for name, value in sorted((entry.get("rules") or {}).items()):
         if name == "two_squares_limit":
             parts.append(f"two-squares {value}" if value else "no two-squares rule")
+        elif name == "army":
+            parts.append("a drawn army")
         else:
             parts.append(f"{name.replace('_', ' ')} {value}")
     return " · ".join(parts)

@@ -28,7 +28,13 @@ const state = {
   numbering: getNumbering(),
   connection: "connecting",
   pendingLoad: false,
+  clock: null, // the frames' clock (docs/protocol.md, "Clocks"), as of clockAt
+  clockAt: 0,
+  gameAt: 0, // when state.game arrived: its away[].claim_ms count from then
+  claiming: false,
 };
+
+const LOW_TIME_MS = 30_000; // a clock under this is shown as low
 
 const board = new Board($("board"), {
   label: "Stratego board",
@@ -71,12 +77,14 @@ function onFrame(frame) {
   switch (frame.type) {
     case "state":
       state.role = frame.role;
-      state.game = frame.game;
+      setGame(frame.game);
+      setClock(frame);
       setView(frame.view);
       break;
     case "event":
       onEvent(frame.event);
-      if (frame.game) state.game = frame.game;
+      if (frame.game) setGame(frame.game);
+      setClock(frame);
       if (frame.view) setView(frame.view);
       break;
     case "spectators":
@@ -85,6 +93,7 @@ function onFrame(frame) {
       return;
     case "error":
       showError(frame.message || frame.code);
+      if (frame.request === "claim_victory") state.claiming = false;
       // The action may or may not have happened: ask for what we missed.
       if (frame.code === "server_error") socket.send({ type: "sync", version: socket.version ?? -1 });
       return;
@@ -103,6 +112,18 @@ function onEvent(event) {
   } else if (event.kind === "seated" || event.kind === "ready") {
     if (event.kind === "seated") refreshRoleSoon();
   }
+}
+
+function setGame(game) {
+  state.game = game;
+  state.gameAt = performance.now();
+  state.claiming = false;
+}
+
+function setClock(frame) {
+  if (!("clock" in frame)) return;
+  state.clock = frame.clock;
+  state.clockAt = performance.now();
 }
 
 function setView(view) {
@@ -312,6 +333,11 @@ function bindControls() {
     send({ type: "resign" });
   });
   $("btn-draw").addEventListener("click", () => send({ type: "offer_draw" }));
+  $("btn-claim").addEventListener("click", () => {
+    state.claiming = true;
+    renderAway();
+    send({ type: "claim_victory" });
+  });
   $("btn-draw-accept").addEventListener("click", () => send({ type: "accept_draw" }));
   $("btn-draw-decline").addEventListener("click", () => send({ type: "decline_draw" }));
   bindNumberingSwitch($("numbering"), (value) => {
@@ -354,7 +380,9 @@ function loadSetup() {
   if (!value || !canSetUp()) return;
   const { width, height } = state.view;
   const placements = placementsOf(JSON.parse(value), myColor(), width, height);
-  socket.sendPaced([{ type: "clear_setup" }, ...placements.map((p) => ({ type: "place", ...p }))]);
+  // The whole army in one message: it replaces what is placed so far (docs/protocol.md).
+  const pieces = Object.fromEntries(placements.map((p) => [String(p.square), p.rank]));
+  send({ type: "setup", pieces });
   $("setup-note").textContent = "Loading the saved setup…";
 }
 
@@ -415,6 +443,7 @@ function draw() {
   root.dataset.turn = v?.turn ?? "";
   renderSeats();
   renderSpectators();
+  renderTimers();
   const share = $("share");
   if (share) share.hidden = !(isPlayer() && state.game?.status === "waiting");
   // One "Copy link" at a time: the invitation box has its own while it is shown.
@@ -497,6 +526,94 @@ function renderSeats() {
     el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
   });
 }
+
+// ------------------------------------------------------------------ clocks and absence
+
+// The server sends each clock as of its send time; the running one counts down here.
+function clockLeft(color) {
+  const clock = state.clock;
+  const ms = clock.remaining_ms[color];
+  if (clock.running !== color || !active()) return ms;
+  return Math.max(0, ms - (performance.now() - state.clockAt));
+}
+
+// "4:37", and under ten seconds "0:09.4".
+function clockText(ms) {
+  if (ms < 10_000) {
+    const tenths = Math.floor(ms / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  return waitText(ms);
+}
+
+function waitText(ms) {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function renderTimers() {
+  renderClocks();
+  renderSetupTimer();
+  renderAway();
+}
+
+function renderClocks() {
+  const clock = state.clock;
+  [0, 1].forEach((color) => {
+    const el = $(`clock-${color}`);
+    el.hidden = !clock;
+    if (!clock) return;
+    const ms = clockLeft(color);
+    const running = clock.running === color && active();
+    const text = clockText(ms);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", ms < LOW_TIME_MS);
+    el.dataset.ms = String(Math.round(ms));
+    const how = `${running ? ", running" : ""}${ms < LOW_TIME_MS ? ", low" : ""}`;
+    el.setAttribute("aria-label", `${COLOR_NAMES[color]}'s clock: ${text}${how}`);
+  });
+}
+
+function renderSetupTimer() {
+  const el = $("setup-timer");
+  const ms = state.clock?.setup_ms;
+  el.hidden = ms == null || !active() || phase() !== "setup";
+  if (el.hidden) return;
+  const left = Math.max(0, ms - (performance.now() - state.clockAt));
+  el.textContent = `Setup time left: ${waitText(left)}`;
+  el.classList.toggle("low", left < LOW_TIME_MS);
+}
+
+// A seated player without a socket (game.away): their opponent may claim victory once
+// claim_ms has passed; observers see who left.
+function renderAway() {
+  const away = state.game?.away || [null, null];
+  const panel = $("away");
+  const gone = [0, 1].filter((color) => away[color] && color !== state.role);
+  panel.hidden = !active() || gone.length === 0;
+  const button = $("btn-claim");
+  button.hidden = true;
+  if (panel.hidden) return;
+  const opp = isPlayer() ? 1 - state.role : null;
+  const text = gone.map((color) => `${COLOR_NAMES[color]} (${state.game.seats[color]?.name || "?"}) left the game.`);
+  if (opp != null && away[opp]) {
+    const wait = away[opp].claim_ms;
+    if (wait == null) text.push("Their clock keeps running.");
+    else {
+      const left = Math.max(0, wait - (performance.now() - state.gameAt));
+      text.push(left > 0 ? "If they do not come back, you may claim victory." : "You may claim victory.");
+      button.hidden = false;
+      button.disabled = left > 0 || state.claiming;
+      const label = left > 0 ? `Claim victory in ${waitText(left)}` : "Claim victory";
+      if (button.textContent !== label) button.textContent = label;
+    }
+  }
+  const line = text.join(" ");
+  if ($("away-text").textContent !== line) $("away-text").textContent = line;
+}
+
+setInterval(renderTimers, 200);
 
 function renderSpectators() {
   const n = state.spectators ?? 0;

@@ -45,6 +45,17 @@ function joinForm(game) {
   return form;
 }
 
+// A row's options, as lobby/views.py writes them: "5+3 · two-squares 3".
+export function optionsLine(game) {
+  const parts = [game.time_control ? game.time_control.id : "untimed"];
+  for (const [name, value] of Object.entries(game.rules || {}).sort()) {
+    if (name === "two_squares_limit") parts.push(value ? `two-squares ${value}` : "no two-squares rule");
+    else if (name === "army") parts.push("a drawn army");
+    else parts.push(`${name.replaceAll("_", " ")} ${value}`);
+  }
+  return parts.join(" · ");
+}
+
 function row(game, kind) {
   const li = document.createElement("li");
   li.className = "game-row";
@@ -52,6 +63,9 @@ function row(game, kind) {
   const title = document.createElement("span");
   title.className = "game-title";
   title.append(`${game.variant} · ${seatsText(game.seats)}`);
+  const options = document.createElement("span");
+  options.className = "game-options";
+  options.textContent = optionsLine(game);
   const meta = document.createElement("span");
   meta.className = "game-meta";
   const actions = document.createElement("span");
@@ -79,7 +93,7 @@ function row(game, kind) {
     // A game cancelled before it began, or over before its first move, has nothing to replay.
     if (game.status !== "aborted" && game.ply > 0) actions.append(link(`/games/${game.id}/replay/`, "Replay", "replay"));
   }
-  li.append(title, meta, actions);
+  li.append(title, options, meta, actions);
   return li;
 }
 
@@ -100,6 +114,22 @@ function fillAll(lists) {
   fill("live", lists.live, "live");
   fill("finished", lists.finished, "finished");
 }
+
+// The two-squares choice only for the variants that have the rule (duel has none).
+function bindCreateForm() {
+  const select = document.getElementById("two-squares");
+  if (!select) return;
+  const withRule = new Set((select.dataset.variants || "").split(" "));
+  const update = () => {
+    const variant = document.querySelector("input[name=variant]:checked")?.value;
+    select.disabled = !withRule.has(variant);
+    if (select.disabled) select.value = "";
+  };
+  document.querySelectorAll("input[name=variant]").forEach((input) => input.addEventListener("change", update));
+  update();
+}
+
+bindCreateForm();
 
 const snapshot = document.getElementById("lobby-data");
 if (snapshot) fillAll(JSON.parse(snapshot.textContent));

@@ -10,8 +10,8 @@ export const TERMINATIONS = {
   move_cap: "the move limit was reached",
   resignation: "resignation",
   agreed_draw: "a draw was agreed",
-  time: "time",
-  forfeit: "forfeit",
+  time: "on time",
+  forfeit: "the other player left",
   aborted: "cancelled before it started",
 };
 
@@ -122,11 +122,18 @@ export function renderCaptured(container, captured, numbering) {
   });
 }
 
+// Endings told by what the loser did.
+const LOSER_DID = {
+  time: (loser) => `${loser} ran out of time`,
+  forfeit: (loser) => `${loser} left the game`,
+};
+
 export function resultText(result, seats) {
   if (!result) return "";
   if (result.termination === "aborted") return "This game was cancelled before it started.";
-  const why = TERMINATIONS[result.termination] || result.termination;
-  if (result.winner == null) return `Draw: ${why}.`;
+  if (result.winner == null) return `Draw: ${TERMINATIONS[result.termination] || result.termination}.`;
+  const loserDid = LOSER_DID[result.termination];
+  const why = loserDid ? loserDid(COLOR_NAMES[1 - result.winner]) : TERMINATIONS[result.termination] || result.termination;
   const name = seats?.[result.winner]?.name;
   return `${COLOR_NAMES[result.winner]}${name ? ` (${name})` : ""} wins: ${why}.`;
 }
