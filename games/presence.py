@@ -26,7 +26,7 @@ from types import ModuleType
 
 from django.conf import settings
 from django.db import connections
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
 from . import options
@@ -172,17 +172,27 @@ def never_connected() -> list[tuple[str, int, datetime]]:
     from .computer import seat_level  # games/computer.py imports the services, which import us
 
     cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)
-    games = Game.objects.filter(
-        status__in=[Game.Status.SETUP, Game.Status.PLAYING], turn_started__lte=cut
-    ).filter(Q(red_left=None) | Q(blue_left=None))
-    found = []
-    for game in games:
-        connected = players_connected(game.pk)
-        for color in PLAYERS:
-            if game.left_at(color) is None and color not in connected:
-                if seat_level(game, color) is None:
-                    found.append((game.public_id, color, game.turn_started))
-    return found
+    sockets = {
+        f"{left_field(color)}_live": Exists(
+            Presence.objects.filter(live(), game=OuterRef("pk"), role=color)
+        )
+        for color in PLAYERS
+    }
+    games = (
+        Game.objects.filter(
+            status__in=[Game.Status.SETUP, Game.Status.PLAYING], turn_started__lte=cut
+        )
+        .annotate(**sockets)
+        .filter(Q(red_left=None, red_left_live=False) | Q(blue_left=None, blue_left_live=False))
+    )
+    return [
+        (game.public_id, color, game.turn_started)
+        for game in games
+        for color in PLAYERS
+        if game.left_at(color) is None
+        and not getattr(game, f"{left_field(color)}_live")
+        and seat_level(game, color) is None
+    ]
 
 
 def start_heartbeat() -> None:
