@@ -65,3 +65,43 @@ async def test_the_only_seated_player_closing_the_socket_does_not_abort():
     version = game.version
     await database_sync_to_async(game.refresh_from_db)()
     assert (game.status, game.version, game.red_name) == ("waiting", version, red.name)
+
+
+def test_every_error_code_the_server_raises_is_documented():
+    errors = DOC.split("### `error`", 1)[1].split("## Game socket: client to server", 1)[0]
+    documented = set(re.findall(r"`([a-z_]+)`", errors))
+    games = Path(__file__).resolve().parents[2] / "games"
+    raised = set()
+    for module in ("services.py", "options.py", "computer.py", "guards.py", "consumers.py"):
+        source = (games / module).read_text()
+        raised |= set(re.findall(r'(?:ServiceError|BadFrame|error_frame)\(\s*"([a-z_]+)"', source))
+    assert {"time_out", "claim_too_early", "bad_rules"} <= raised
+    assert raised <= documented, raised - documented
+
+
+@pytest.mark.django_db
+def test_the_clock_example_has_the_fields_the_server_sends():
+    from games import clocks
+
+    from .clocks import game, timed_game
+
+    gid, _, _ = timed_game("5+3")
+    sent = clocks.snapshot(game(gid), clocks.now())
+    example = json_block('{"control": "5+3"')
+    assert set(example) == set(sent) and example["control"] == sent["control"]
+    assert [type(v) for v in example["remaining_ms"]] == [type(v) for v in sent["remaining_ms"]]
+
+
+@pytest.mark.django_db
+def test_the_absent_event_example_has_the_fields_the_server_sends():
+    from games import presence
+
+    from .clocks import timed_game
+
+    gid, _, _ = timed_game(None)
+    presence.enter(gid, "tab", 1)
+    presence.leave(gid, "tab")
+    event = GameEvent.objects.filter(game__public_id=gid).last()
+    row = re.search(r'^\| `absent` \|.*?`(\{"kind": "absent".*?\})`', DOC, re.M)
+    assert row, "docs/protocol.md documents the absent event with an example"
+    assert set(json.loads(row.group(1))) == set(event.observer_payload)
