@@ -96,6 +96,9 @@ def played(server_url, new_context) -> PlayedGame:
     blue.click("#btn-load")
     expect(blue.locator("#board .piece.blue")).to_have_count(10)
     expect(blue.locator("#btn-ready")).to_be_enabled()
+    # ... as one `setup` message: the whole army in one event, not a place per piece.
+    events = Game.objects.get(public_id=game_id).events.order_by("version")
+    assert [e.kind for e in events][-2:] == ["cleared", "setup"]
     blue.click("#btn-ready")
     for page in (red, blue, watcher):
         P.wait_phase(page, "playing")
