@@ -7,6 +7,7 @@ the time constants of the setup deadline and of abandonment (docs/protocol.md, "
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ SETUP_SECONDS = 300  # a timed game: both players must be READY this long after 
 ABANDON_SECONDS = 60  # a player gone this long (no socket) may be claimed against
 UNTIMED = "untimed"
 TWO_SQUARES_CHOICES = (5, 3)  # 5 = ISF; 3 = the mini variant's default
+ARMY_DRAWN = "drawn"  # the form's army choice: drawn as seed 003 draws it ("" = standard)
 
 
 @dataclass(frozen=True)
@@ -90,12 +92,34 @@ def has_two_squares_rule(variant: str) -> bool:
     return variant in engine.VARIANTS and engine.get_variant(variant).two_squares_limit is not None
 
 
-def form_rules(variant: str, two_squares: str | None) -> dict | None:
-    """The lobby form's rule choice: `two_squares` "" (the variant's own) or one of
-    TWO_SQUARES_CHOICES, only for a variant that has the two-squares rule."""
+def has_army_choices(variant: str) -> bool:
+    return variant in engine.VARIANTS and bool(engine.get_variant(variant).army_choices)
+
+
+def form_rules(variant: str, two_squares: str | None, army: str | None = None) -> dict | None:
+    """The lobby form's rule choices: `two_squares` "" (the variant's own) or one of
+    TWO_SQUARES_CHOICES, only for a variant that has the two-squares rule; `army` "" (the
+    standard one) or ARMY_DRAWN, only for a variant that draws its army (mini)."""
+    rules = two_squares_rule(variant, two_squares) | drawn_army(variant, army)
+    return rules or None
+
+
+def drawn_army(variant: str, army: str | None) -> dict:
+    value = (army or "").strip()
+    if not value:
+        return {}
+    if value != ARMY_DRAWN:
+        raise ServiceError("bad_rules", f"The army is standard or {ARMY_DRAWN!r}, not {value!r}.")
+    if not has_army_choices(variant):
+        raise ServiceError("bad_rules", f"The {variant} army is fixed: it cannot be drawn.")
+    drawn = engine.get_variant(variant).draw_army(random.SystemRandom())
+    return {"army": [list(pair) for pair in drawn.army]}
+
+
+def two_squares_rule(variant: str, two_squares: str | None) -> dict:
     value = (two_squares or "").strip()
     if not value:
-        return None
+        return {}
     if value not in {str(n) for n in TWO_SQUARES_CHOICES}:
         choices = " or ".join(str(n) for n in TWO_SQUARES_CHOICES)
         raise ServiceError("bad_rules", f"The two-squares limit is {choices}, not {value!r}.")
@@ -105,16 +129,31 @@ def form_rules(variant: str, two_squares: str | None) -> dict | None:
 
 
 def rules_text(variant: str, overrides: Mapping) -> str:
-    """The rules in force that people choose between, e.g. "two-squares rule: 3 moves"."""
+    """The rules in force that people choose between, e.g. "two-squares rule: 3 moves", and
+    a drawn army: "... · army drawn: general, colonel, 2 sergeants"."""
     if variant not in engine.VARIANTS:
         return ""
     played = engine.get_variant(variant).with_rules(**overrides)
     if played.two_squares_limit is not None:
         isf = " (ISF)" if played.two_squares_limit == 5 else ""
-        return f"two-squares rule: {played.two_squares_limit} moves{isf}"
-    if played.return_after_moves:
-        return f"return rule: {played.return_after_moves} moves"
-    return "no two-squares rule"
+        text = f"two-squares rule: {played.two_squares_limit} moves{isf}"
+    elif played.return_after_moves:
+        text = f"return rule: {played.return_after_moves} moves"
+    else:
+        text = "no two-squares rule"
+    if "army" in overrides:
+        text += f" · army drawn: {chosen_pieces(played)}"
+    return text
+
+
+def chosen_pieces(variant: engine.Variant) -> str:
+    """The drawn part of an army in words: "general, colonel, 2 sergeants"."""
+    chosen = {rank for _, ranks in variant.army_choices for rank in ranks}
+    return ", ".join(
+        f"{n} {engine.RANK_NAMES[rank]}s" if n > 1 else engine.RANK_NAMES[rank]
+        for rank, n in variant.army
+        if rank in chosen
+    )
 
 
 def summary(variant: str, control: TimeControl | None, overrides: Mapping) -> str:

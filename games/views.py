@@ -24,7 +24,7 @@ def parse_seat(value: str | None) -> int | None:
 
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
-    """The lobby's "New game" form: variant, seat, private, time_control, two_squares."""
+    """The lobby's "New game" form: variant, seat, private, time_control, two_squares, army."""
     seat_field = request.POST.get("seat", "0")
     seat = None if seat_field == "random" else parse_seat(seat_field)
     variant = request.POST.get("variant", "classic")
@@ -35,7 +35,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
             seat=seat,
             private=request.POST.get("private") in ("on", "1", "true"),
             time_control=request.POST.get("time_control", ""),
-            rules=options.form_rules(variant, request.POST.get("two_squares")),
+            rules=options.form_rules(
+                variant, request.POST.get("two_squares"), request.POST.get("army")
+            ),
         )
     except ServiceError as exc:
         messages.error(request, exc.message)

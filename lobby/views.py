@@ -91,6 +91,8 @@ def index(request: HttpRequest) -> HttpResponse:
         "two_squares_choices": options.TWO_SQUARES_CHOICES,
         "setup_minutes": options.SETUP_SECONDS // 60,
         "two_squares_variants": " ".join(filter(options.has_two_squares_rule, VARIANT_NAMES)),
+        "army_variants": " ".join(filter(options.has_army_choices, VARIANT_NAMES)),
+        "army_drawn": options.ARMY_DRAWN,
         "lobby": lists,
         "waiting": [lobby_row(g, "waiting", me) for g in lists["waiting"]],
         "live": [lobby_row(g, "live", me) for g in lists["live"]],

@@ -510,8 +510,10 @@ function draw() {
   }
 }
 
+// The game's own army (a mini game may have drawn one), else the variant's.
 function totalArmy() {
-  return state.variantInfo ? Object.values(state.variantInfo.army).reduce((a, b) => a + b, 0) : -1;
+  const army = state.view?.army || state.variantInfo?.army;
+  return army ? Object.values(army).reduce((a, b) => a + b, 0) : -1;
 }
 
 function renderSeats() {

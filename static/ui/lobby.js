@@ -115,18 +115,21 @@ function fillAll(lists) {
   fill("finished", lists.finished, "finished");
 }
 
-// The two-squares choice only for the variants that have the rule (duel has none).
-function bindCreateForm() {
-  const select = document.getElementById("two-squares");
-  if (!select) return;
-  const withRule = new Set((select.dataset.variants || "").split(" "));
+// A rule choice only for the variants it applies to: the two-squares limit (duel has none),
+// the drawn army (mini only).
+function bindChoice(select) {
+  const applies = new Set((select.dataset.variants || "").split(" "));
   const update = () => {
     const variant = document.querySelector("input[name=variant]:checked")?.value;
-    select.disabled = !withRule.has(variant);
+    select.disabled = !applies.has(variant);
     if (select.disabled) select.value = "";
   };
   document.querySelectorAll("input[name=variant]").forEach((input) => input.addEventListener("change", update));
   update();
+}
+
+function bindCreateForm() {
+  ["two-squares", "army"].map((id) => document.getElementById(id)).filter(Boolean).forEach(bindChoice);
 }
 
 bindCreateForm();

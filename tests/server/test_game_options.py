@@ -90,6 +90,8 @@ def test_the_lobby_form_defaults_to_untimed_and_the_variants_own_rules():
         ({"variant": "classic", "time_control": "7+0"}, "Unknown time control"),
         ({"variant": "classic", "two_squares": "4"}, "two-squares limit is 5 or 3"),
         ({"variant": "duel", "two_squares": "3"}, "duel variant has no two-squares rule"),
+        ({"variant": "classic", "army": "drawn"}, "classic army is fixed"),
+        ({"variant": "mini", "army": "chosen"}, "standard or 'drawn'"),
     ],
 )
 def test_bad_options_in_the_form_are_explained_and_create_nothing(form, words):
@@ -121,3 +123,29 @@ def test_the_lobby_page_offers_the_time_controls_and_the_two_squares_choice():
     for value in ("untimed", "5+3", "10+5", "20+10"):
         assert f'<option value="{value}"' in page
     assert 'data-variants="classic barrage mini"' in page
+    assert '<select name="army" id="army" data-variants="mini">' in page
+
+
+def test_a_mini_game_may_draw_its_army_as_seed_003_does():
+    """The drawn army is saved with the game, shown on its page, and the tray counts it."""
+    from collections import Counter
+
+    armies = set()
+    for n in range(8):
+        guest(f"gil{n}").post("/games/new/", {"variant": "mini", "seat": "0", "army": "drawn"})
+        game = Game.objects.latest("pk")
+        army = Counter({rank: count for rank, count in game.state["rules"]["army"]})
+        assert army[engine.MARSHAL] + army[engine.GENERAL] == 1
+        assert sum(army[r] for r in range(engine.SERGEANT, engine.COLONEL + 1)) == 3
+        armies.add(tuple(sorted(army.items())))
+        view = engine.Game.from_dict(game.state).view(engine.RED)
+        assert view.remaining == dict(army) and view.to_dict()["army"] == {
+            str(rank): n for rank, n in view.army
+        }
+    assert len(armies) > 1  # drawn, not one fixed army
+    page = guest("hal").get(f"/games/{game.public_id}/").content.decode()
+    assert "army drawn: " in page
+    [row, *_] = Client().get("/").context["waiting"]
+    assert "a drawn army" in row["options"]
+    guest("ida").post("/games/new/", {"variant": "mini", "seat": "0"})
+    assert "rules" not in Game.objects.latest("pk").state  # the standard army by default
