@@ -57,7 +57,7 @@ def running(game: Game) -> int | None:
 
 def start_setup(game: Game, at: datetime) -> None:
     """Both seats are taken: the setup begins (and, in a timed game, its deadline runs)."""
-    game.turn_started = at
+    game.setup_started = game.turn_started = at
     game.deadline = at + timedelta(seconds=SETUP_SECONDS) if game.is_timed else None
 
 
@@ -129,12 +129,13 @@ def claims_apply(game: Game) -> bool:
 
 def away_since(game: Game, color: int) -> datetime | None:
     """Since when `color` counts as gone (None: not gone). Time spent waiting for an opponent
-    does not count: in setup it counts from the setup's start at the earliest."""
+    never counts: in setup and in play alike, absence counts from the setup's start at the
+    earliest (a player who left while waiting is gone from the moment the opponent sat down)."""
     left = game.left_at(color)
     if left is None or game.status not in (SETUP, PLAYING):
         return None
-    if game.status == SETUP and game.turn_started is not None:
-        return max(left, game.turn_started)
+    if game.setup_started is not None:
+        return max(left, game.setup_started)
     return left
 
 

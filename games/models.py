@@ -64,6 +64,8 @@ class Game(models.Model):
     red_clock_ms = models.BigIntegerField(null=True, blank=True)
     blue_clock_ms = models.BigIntegerField(null=True, blank=True)
     turn_started = models.DateTimeField(null=True, blank=True)  # this turn, or the setup, began
+    # When both seats were taken (the setup began): absence never counts from before it.
+    setup_started = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # Abandonment: when the seat's last socket went away (None: connected, or never left).
     red_left = models.DateTimeField(null=True, blank=True)

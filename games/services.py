@@ -155,10 +155,14 @@ def take_seat(game: Game, color: int, ident: Identity) -> None:
     setattr(game, f"{prefix}_user_id", ident.user_id)
     setattr(game, f"{prefix}_session", ident.session_key or "")
     setattr(game, f"{prefix}_name", ident.name)
-    if game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == Game.Status.WAITING:
+    starts = game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == Game.Status.WAITING
+    if starts:
         game.status = Game.Status.SETUP
         clocks.start_setup(game, clocks.now())
     emit(game, "seated", {"seat": color, "name": ident.name})
+    if starts:  # a player who left while waiting is announced now (their absence starts now)
+        for gone in (c for c in (RED, BLUE) if game.left_at(c) is not None):
+            emit_absent(game, gone)
 
 
 def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -> int:
@@ -496,10 +500,16 @@ def player_left(public_id: str, color: int, since: datetime | None = None) -> No
         if not announces_presence(game):
             game.save(update_fields=[left_field(color)])
             return
-        claim = clocks.claim_time(game, color)
-        since_iso, claim_iso = clocks.iso(clocks.away_since(game, color)), clocks.iso(claim)
-        emit(game, "absent", {"seat": color, "since": since_iso, "claimable_at": claim_iso})
+        emit_absent(game, color)
         commit(game)
+
+
+def emit_absent(game: Game, color: int) -> None:
+    """The numbered event `absent`: `color` is gone since when, and may be claimed against
+    from when (None: claims do not apply)."""
+    since, claim = clocks.away_since(game, color), clocks.claim_time(game, color)
+    payload = {"seat": color, "since": clocks.iso(since), "claimable_at": clocks.iso(claim)}
+    emit(game, "absent", payload)
 
 
 def player_back(public_id: str, color: int) -> None:

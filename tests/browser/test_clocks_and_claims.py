@@ -23,7 +23,7 @@ RUNNING = re.compile(r"\brunning\b")
 def rewind(game_id: str, seconds: float) -> None:
     """As if `seconds` had passed on the server for this game's clock and absences."""
     delta = timedelta(seconds=seconds)
-    names = ("turn_started", "deadline", "red_left", "blue_left")
+    names = ("turn_started", "setup_started", "deadline", "red_left", "blue_left")
     Game.objects.filter(public_id=game_id).update(**{n: F(n) - delta for n in names})
 
 

@@ -13,7 +13,7 @@ from games.models import Game
 
 from .conftest import BLUE_SETUP, RED_SETUP, make_guest
 
-TIMESTAMPS = ("turn_started", "deadline", "red_left", "blue_left")
+TIMESTAMPS = ("turn_started", "setup_started", "deadline", "red_left", "blue_left")
 
 
 def timed_game(

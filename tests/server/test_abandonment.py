@@ -13,7 +13,7 @@ from games.models import Game, Presence
 from games.options import ABANDON_SECONDS
 
 from .clocks import game, kinds, rewind, timed_game
-from .conftest import adb, connect, make_guest, receive
+from .conftest import BLUE_SETUP, RED_SETUP, adb, connect, make_guest, receive
 
 pytestmark = pytest.mark.django_db
 
@@ -145,6 +145,7 @@ def test_a_seat_nobody_ever_connected_to_becomes_claimable_by_the_sweep():
 
 def test_a_dead_processs_player_rows_count_as_gone_once_purged():
     gid, red, blue = timed_game(None)
+    rewind(gid, 3600)  # the setup began long before the crash
     g = game(gid)
     from datetime import timedelta
 
@@ -210,3 +211,30 @@ def test_game_rows_of_a_finished_game_ignore_later_leaves():
     open_socket(gid, 1, "blue-tab")
     close_socket(gid, "blue-tab")
     assert kinds(gid)[-1] == "game_over" and Game.objects.get(public_id=gid).blue_left is None
+
+
+def test_a_player_gone_before_the_opponent_joined_is_announced_and_counts_from_the_setup():
+    """Red sets up, readies and closes the tab; an hour later Blue joins, sets up and readies.
+    The hour of waiting never counts: not in setup, not once the game is in play."""
+    red, blue = make_guest("red"), make_guest("blue")
+    gid = services.create_game(red, variant="mini", seat=0).public_id
+    services.submit_setup(gid, red, RED_SETUP)
+    services.ready(gid, red)
+    open_socket(gid, 0, "red-tab")
+    close_socket(gid, "red-tab")  # while waiting: no event yet
+    assert "absent" not in kinds(gid)
+    rewind(gid, 3600)
+    services.join_game(gid, blue)
+    absent = game(gid).events.order_by("version").last()  # the game left waiting without Red
+    assert absent.kind == "absent" and absent.observer_payload["seat"] == 0
+    g = game(gid)
+    assert absent.observer_payload["since"] == g.setup_started.isoformat()
+    services.submit_setup(gid, blue, BLUE_SETUP)
+    services.ready(gid, blue)
+    assert game(gid).status == "playing"
+    assert claim_error(gid, blue).code == "claim_too_early"
+    rewind(gid, ABANDON_SECONDS - 1)
+    assert claim_error(gid, blue).code == "claim_too_early"
+    rewind(gid, 1)
+    services.claim_victory(gid, blue)
+    assert (game(gid).winner, game(gid).termination) == (1, "forfeit")
