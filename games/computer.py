@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.contrib import messages
 from django.db import connections
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
@@ -76,6 +77,12 @@ def seat_level(game: Game, color: int) -> str | None:
     if user_id is not None or not session.startswith(PREFIX):
         return None
     return session[len(PREFIX) :].split(":")[0]
+
+
+def computer_seat_q(color: int) -> Q:
+    """In SQL, what seat_level says: games whose `color` seat is the computer."""
+    prefix = "red" if color == RED else "blue"
+    return Q(**{f"{prefix}_user": None, f"{prefix}_session__startswith": PREFIX})
 
 
 def computer_seats(game: Game) -> dict[int, str]:

@@ -26,7 +26,7 @@ from types import ModuleType
 
 from django.conf import settings
 from django.db import connections
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils import timezone
 
 from . import options
@@ -169,30 +169,37 @@ def sweep() -> None:
 def never_connected() -> list[tuple[str, int, datetime]]:
     """(game, seat, since when) of human seats with no live socket that never left (so were
     never connected) in games in setup or play for ABANDON_SECONDS or more."""
-    from .computer import seat_level  # games/computer.py imports the services, which import us
+    return [
+        (row["public_id"], color, row["turn_started"])
+        for row in never_connected_rows()
+        for color in PLAYERS
+        if row[f"{left_field(color)}_unseen"]
+    ]
+
+
+def never_connected_rows():  # noqa: ANN201 - a ValuesQuerySet
+    """The games of never_connected, in one query of a few columns: per seat whether it is a
+    person's with no live socket that never left (a computer's seat never counts)."""
+    from .computer import computer_seat_q  # games/computer.py imports the services, and us
 
     cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)
-    sockets = {
-        f"{left_field(color)}_live": Exists(
-            Presence.objects.filter(live(), game=OuterRef("pk"), role=color)
+    unseen = {
+        f"{left_field(color)}_unseen": ExpressionWrapper(
+            Q(**{left_field(color): None})
+            & ~Exists(Presence.objects.filter(live(), game=OuterRef("pk"), role=color))
+            & ~computer_seat_q(color),
+            output_field=BooleanField(),
         )
         for color in PLAYERS
     }
-    games = (
+    return (
         Game.objects.filter(
             status__in=[Game.Status.SETUP, Game.Status.PLAYING], turn_started__lte=cut
         )
-        .annotate(**sockets)
-        .filter(Q(red_left=None, red_left_live=False) | Q(blue_left=None, blue_left_live=False))
+        .annotate(**unseen)
+        .filter(Q(red_left_unseen=True) | Q(blue_left_unseen=True))
+        .values("public_id", "turn_started", *unseen)
     )
-    return [
-        (game.public_id, color, game.turn_started)
-        for game in games
-        for color in PLAYERS
-        if game.left_at(color) is None
-        and not getattr(game, f"{left_field(color)}_live")
-        and seat_level(game, color) is None
-    ]
 
 
 def start_heartbeat() -> None:

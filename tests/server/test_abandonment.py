@@ -143,6 +143,26 @@ def test_a_seat_nobody_ever_connected_to_becomes_claimable_by_the_sweep():
     assert (game(gid).winner, game(gid).termination) == (0, "forfeit")
 
 
+def test_the_sweep_fetches_no_game_whose_only_socketless_seat_is_the_computer():
+    """Computer seats never have sockets: the sweep's query leaves out games where nothing
+    but a computer is unconnected, in SQL, and reads a few columns (not the engine state)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    human = make_guest("human")
+    vs = computer.play_vs_computer(human, "mini", "random", 0)  # no commit hook: it sleeps
+    open_socket(vs.public_id, 0, "human-tab")  # the person is here
+    nobody, _, _ = timed_game(None, ready=None)  # two people who never connected
+    for gid in (vs.public_id, nobody):
+        rewind(gid, 3600)
+    with CaptureQueriesContext(connection) as queries:
+        found = presence.never_connected()
+    assert sorted((gid, color) for gid, color, _ in found) == [(nobody, 0), (nobody, 1)]
+    [select] = [q["sql"] for q in queries if '"games_game"' in q["sql"]]
+    assert '"games_game"."state"' not in select and "computer:" in str(queries.captured_queries)
+    assert vs.public_id not in {row["public_id"] for row in presence.never_connected_rows()}
+
+
 def test_a_dead_processs_player_rows_count_as_gone_once_purged():
     gid, red, blue = timed_game(None)
     rewind(gid, 3600)  # the setup began long before the crash
