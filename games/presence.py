@@ -3,17 +3,20 @@
 Stale rows. A socket's row is deleted by its consumer's disconnect(), which never runs when
 the process dies (a crash, kill -9, a host going away). So:
 
-- each server process has an INSTANCE id, written on the rows of its sockets;
-- a heartbeat thread in each process re-stamps `seen` on its own rows every
-  HEARTBEAT_SECONDS (one UPDATE), and deletes every row, whoever wrote it, not seen for
-  TTL_SECONDS (three heartbeats): a live process would have re-stamped it;
+- each server process has an INSTANCE id, written on the rows of its sockets, and knows in
+  memory which sockets it holds (`_held`, kept by enter and leave);
+- a heartbeat thread in each process writes the rows of the sockets it holds every
+  HEARTBEAT_SECONDS (one upsert: re-stamped, or put back if they were purged), and deletes
+  every row, whoever wrote it, not seen for TTL_SECONDS (three heartbeats): a live process
+  would have re-stamped it;
 - counts only take rows seen within TTL_SECONDS, so they are right even before the purge.
 
 A dead process's sockets therefore stop counting at most TTL_SECONDS after it died, with any
 number of processes and no registry of them (only their clocks should agree within seconds).
 The heartbeat starts with the process's first game socket; the purge then also announces the
-corrected counts. A process that stalls for longer than the TTL loses the rows of its live
-sockets; they count again when those sockets reconnect.
+corrected counts. A process that stalls (or loses the database) for longer than the TTL has
+the rows of its live sockets purged by the others, and its players marked gone; its next beat
+puts the rows back, and a seat it holds a socket of is present again (the `present` event).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import threading
 import uuid
 from datetime import datetime, timedelta
 from types import ModuleType
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import connections
@@ -42,6 +46,18 @@ TTL_SECONDS: float = settings.PRESENCE_TTL_SECONDS
 
 PLAYERS = (RED, BLUE)
 
+
+
+class Held(NamedTuple):
+    """A socket this process holds: its game and its role there."""
+
+    game_id: int
+    public_id: str
+    role: int
+
+
+_held: dict[str, Held] = {}  # channel name -> the socket, for every socket of this process
+_held_lock = threading.Lock()
 _heartbeat: threading.Thread | None = None
 _stop = threading.Event()
 _start_lock = threading.Lock()
@@ -94,12 +110,19 @@ def announce(game: Game) -> None:
         send_now(LOBBY_GROUP, {"type": "lobby.nudge"})
 
 
+def announce_games(game_ids: set[int]) -> None:
+    for game in Game.objects.filter(pk__in=game_ids).only("public_id", "private"):
+        announce(game)
+
+
 def enter(public_id: str, channel_name: str, role: int) -> None:
-    game = Game.objects.filter(public_id=public_id).first()
+    game = Game.objects.filter(public_id=public_id).only("public_id", "private").first()
     if game is None:
         return
     start_heartbeat()
-    old = Presence.objects.filter(channel_name=channel_name).first()
+    with _held_lock:
+        old = _held.get(channel_name)
+        _held[channel_name] = Held(game.pk, public_id, role)
     Presence.objects.update_or_create(
         channel_name=channel_name,
         defaults={"game": game, "role": role, "instance": INSTANCE, "seen": timezone.now()},
@@ -118,14 +141,31 @@ def marked_gone(game_id: int, color: int) -> bool:
 
 
 def leave(public_id: str, channel_name: str) -> None:
-    row = Presence.objects.filter(channel_name=channel_name).select_related("game").first()
-    if row is None:
-        return
-    row.delete()
-    if row.role == OBSERVER:
-        announce(row.game)
+    """A socket closed: it is no longer held (first: a beat then never puts its row back),
+    its row goes, and the others learn it."""
+    with _held_lock:
+        held = _held.pop(channel_name, None)
+    Presence.objects.filter(channel_name=channel_name).delete()
+    if held is not None:
+        gone(held)
+
+
+def gone(socket: Held) -> None:
+    if socket.role == OBSERVER:
+        announce_games({socket.game_id})
     else:  # the service looks, under the game's lock, whether another socket of the seat is live
-        services().player_left(row.game.public_id, row.role)
+        services().player_left(socket.public_id, socket.role)
+
+
+def held_sockets() -> dict[str, Held]:
+    with _held_lock:
+        return dict(_held)
+
+
+def forget_sockets() -> None:
+    """For tests: this process holds no socket any more (their rows stay as they are)."""
+    with _held_lock:
+        _held.clear()
 
 
 def services() -> ModuleType:
@@ -137,19 +177,74 @@ def services() -> ModuleType:
 
 # ---------------------------------------------------------------- heartbeat
 def beat() -> int:
-    """One heartbeat: re-stamp this process's rows, purge the stale ones (of any process) and
-    announce the games whose spectator count that changed. The number of rows purged."""
+    """One heartbeat: write the rows of this process's sockets (put back if another process
+    purged them), purge the stale ones (of any process) and announce what that changed. The
+    number of rows purged."""
+    restamp()
+    return purge_stale()
+
+
+def restamp() -> None:
+    """Upsert a row for every socket this process holds (in a game that still exists). A
+    watched game whose row was missing gets its count announced again; a seat of a held
+    socket that was marked gone (its rows purged while this process stalled) is present
+    again."""
+    held = held_sockets()
+    if not held:
+        return
+    rows = Game.objects.filter(pk__in={s.game_id for s in held.values()})
+    left = {pk: (red, blue) for pk, red, blue in rows.values_list("pk", "red_left", "blue_left")}
+    held = {name: s for name, s in held.items() if s.game_id in left}
+    missing = write_rows(held)
+    drop_closed(held)
+    announce_games({s.game_id for n, s in held.items() if s.role == OBSERVER and n in missing})
+    seats = {(s.public_id, s.game_id, s.role) for s in held.values() if s.role in PLAYERS}
+    for public_id, game_id, role in seats:
+        if left[game_id][role] is not None:  # (the service checks the socket is live)
+            services().player_back(public_id, role)
+
+
+def write_rows(held: dict[str, Held]) -> set[str]:
+    """One upsert of the rows of `held`, seen now. The channels whose row was missing."""
+    had = Presence.objects.filter(channel_name__in=held).values_list("channel_name", flat=True)
+    missing = set(held) - set(had)
     now = timezone.now()
-    Presence.objects.filter(instance=INSTANCE).update(seen=now)
+    rows = [
+        Presence(channel_name=name, game_id=s.game_id, role=s.role, instance=INSTANCE, seen=now)
+        for name, s in held.items()
+    ]
+    Presence.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["channel_name"],
+        update_fields=["game", "role", "instance", "seen"],
+    )
+    return missing
+
+
+def drop_closed(written: dict[str, Held]) -> None:
+    """Sockets that closed while restamp wrote their rows: the rows go again (and the leave
+    is told again; the service ignores it if it was already counted)."""
+    still = held_sockets()
+    closed = {name: s for name, s in written.items() if name not in still}
+    if closed:
+        Presence.objects.filter(channel_name__in=closed).delete()
+        for socket in closed.values():
+            gone(socket)
+
+
+def purge_stale() -> int:
+    """Delete the rows (of any process) not seen for TTL_SECONDS and announce the games whose
+    counts that changed; a seat left with no live socket is gone since it was last seen. The
+    number of rows purged."""
+    now = timezone.now()
     stale = Presence.objects.filter(seen__lt=now - timedelta(seconds=TTL_SECONDS))
     rows = list(stale.values_list("pk", "game_id", "role", "seen"))
     if not rows:
         return 0
     Presence.objects.filter(pk__in=[pk for pk, _, _, _ in rows]).delete()
     logger.info("presence: purged %d socket(s) of stopped server processes", len(rows))
-    watched = {game_id for _, game_id, role, _ in rows if role == OBSERVER}
-    for game in Game.objects.filter(pk__in=watched):
-        announce(game)
+    announce_games({game_id for _, game_id, role, _ in rows if role == OBSERVER})
     for game_id, role, seen in {(g, r, s) for _, g, r, s in rows if r in PLAYERS}:
         public_id = Game.objects.filter(pk=game_id).values_list("public_id", flat=True).first()
         if public_id is not None:

@@ -519,6 +519,8 @@ def player_back(public_id: str, color: int) -> None:
         game = Game.objects.select_for_update().filter(public_id=public_id).first()
         if game is None or not game.is_active or game.left_at(color) is None:
             return
+        if color not in presence.players_connected(game.pk):
+            return  # the socket closed again meanwhile
         game.set_left(color, None)
         if not announces_presence(game):
             game.save(update_fields=[left_field(color)])

@@ -119,6 +119,7 @@ def no_heartbeat_after_the_test():
     test, so it never beats on a database being flushed or dropped."""
     yield
     presence.stop_heartbeat()
+    presence.forget_sockets()  # the sockets a test opened by hand (never closed) are not held
 
 
 adb = database_sync_to_async

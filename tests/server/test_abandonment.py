@@ -180,6 +180,47 @@ def test_a_dead_processs_player_rows_count_as_gone_once_purged():
     assert game(gid).winner == 0
 
 
+def test_a_live_process_puts_back_its_sockets_rows_and_its_player_is_present_again():
+    """A process that stalled past the TTL (or lost the database that long) had its rows
+    purged by another process's beat, and its player marked gone; its next beat puts back the
+    rows of the sockets it holds, and the seat is present again."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    gid, red, blue = timed_game(None)
+    open_socket(gid, 1, "blue-tab")  # this process holds Blue's socket and a watcher's
+    open_socket(gid, 2, "watcher-tab")
+    stalled = timezone.now() - timedelta(seconds=presence.TTL_SECONDS + 5)
+    Presence.objects.filter(game__public_id=gid).update(seen=stalled)
+    presence.purge_stale()  # what another process's beat does meanwhile
+    assert not Presence.objects.filter(game__public_id=gid).exists()
+    assert game(gid).blue_left == stalled and kinds(gid)[-1] == "absent"
+
+    presence.beat()  # this process beats again
+    rows = Presence.objects.filter(game__public_id=gid)
+    assert {(r.channel_name, r.role, r.instance) for r in rows} == {
+        ("blue-tab", 1, presence.INSTANCE),
+        ("watcher-tab", 2, presence.INSTANCE),
+    }
+    assert all(r.seen > stalled for r in rows) and presence.observers(game(gid).pk) == 1
+    assert game(gid).blue_left is None and kinds(gid)[-1] == "present"
+    assert claim_error(gid, red).code == "opponent_connected"
+    presence.beat()  # nothing more to say
+    assert kinds(gid)[-1] == "present" and kinds(gid).count("present") == 1
+    close_socket(gid, "blue-tab")  # a real leave still counts
+    assert kinds(gid)[-1] == "absent" and not Presence.objects.filter(role=1).exists()
+
+
+def test_a_beat_never_brings_back_a_socket_that_left():
+    gid, red, blue = timed_game(None)
+    open_socket(gid, 1, "blue-tab")
+    close_socket(gid, "blue-tab")
+    presence.beat()
+    assert not Presence.objects.filter(game__public_id=gid).exists()
+    assert game(gid).blue_left is not None and kinds(gid)[-1] == "absent"
+
+
 # ---------------------------------------------------------------- sockets
 
 

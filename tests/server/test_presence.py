@@ -45,7 +45,10 @@ def test_rows_not_seen_for_the_ttl_do_not_count_and_a_beat_purges_only_them():
     gid, _, _ = seated_game()
     game = Game.objects.get(public_id=gid)
     ttl = presence.TTL_SECONDS
-    mine = add_row(game, "mine", presence.INSTANCE, age=ttl - 5)  # due for its re-stamp
+    presence.enter(gid, "mine", 2)  # a socket of this process, due for its re-stamp
+    due = timezone.now() - timedelta(seconds=ttl - 5)
+    Presence.objects.filter(channel_name="mine").update(seen=due)
+    mine = Presence.objects.get(channel_name="mine")
     add_row(game, "other-live", "another-process", age=1)  # another live process
     add_row(game, "dead", "crashed-process", age=ttl + 5)
     add_row(game, "dead-player", "crashed-process", age=ttl + 5, role=0)
