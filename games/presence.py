@@ -235,8 +235,8 @@ def drop_closed(written: dict[str, Held]) -> None:
 
 def purge_stale() -> int:
     """Delete the rows (of any process) not seen for TTL_SECONDS and announce the games whose
-    counts that changed; a seat left with no live socket is gone since it was last seen. The
-    number of rows purged."""
+    counts that changed; a seat left with no live socket is gone since it was last seen (the
+    latest of its rows). The number of rows purged."""
     now = timezone.now()
     stale = Presence.objects.filter(seen__lt=now - timedelta(seconds=TTL_SECONDS))
     rows = list(stale.values_list("pk", "game_id", "role", "seen"))
@@ -245,11 +245,20 @@ def purge_stale() -> int:
     Presence.objects.filter(pk__in=[pk for pk, _, _, _ in rows]).delete()
     logger.info("presence: purged %d socket(s) of stopped server processes", len(rows))
     announce_games({game_id for _, game_id, role, _ in rows if role == OBSERVER})
-    for game_id, role, seen in {(g, r, s) for _, g, r, s in rows if r in PLAYERS}:
+    for (game_id, role), seen in last_seen(rows).items():
         public_id = Game.objects.filter(pk=game_id).values_list("public_id", flat=True).first()
         if public_id is not None:
             services().player_left(public_id, role, since=seen)
     return len(rows)
+
+
+def last_seen(rows: list[tuple[int, int, int, datetime]]) -> dict[tuple[int, int], datetime]:
+    """(game, seat) -> the latest `seen` of the seat's rows among `rows` (pk, game, role, seen)."""
+    latest: dict[tuple[int, int], datetime] = {}
+    for _, game_id, role, seen in rows:
+        if role in PLAYERS:
+            latest[game_id, role] = max(seen, latest.get((game_id, role), seen))
+    return latest
 
 
 def sweep() -> None:

@@ -180,6 +180,23 @@ def test_a_dead_processs_player_rows_count_as_gone_once_purged():
     assert game(gid).winner == 0
 
 
+def test_a_seat_with_several_stale_rows_is_gone_since_the_latest():
+    """Blue had several tabs on processes that died: gone since the last one was seen."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    gid, red, blue = timed_game(None)
+    rewind(gid, 3600)
+    g = game(gid)
+    oldest = timezone.now() - timedelta(seconds=presence.TTL_SECONDS + 60)
+    seen = [oldest + timedelta(seconds=i) for i in range(10)]
+    for i, when in enumerate(seen):
+        Presence.objects.create(game=g, channel_name=f"t{i}", role=1, instance="x", seen=when)
+    assert presence.beat() == 10
+    assert game(gid).blue_left == max(seen) and kinds(gid).count("absent") == 1
+
+
 def test_a_live_process_puts_back_its_sockets_rows_and_its_player_is_present_again():
     """A process that stalled past the TTL (or lost the database that long) had its rows
     purged by another process's beat, and its player marked gone; its next beat puts back the
