@@ -81,7 +81,9 @@ def left_ms(game: Game, color: int, at: datetime) -> int:
 
 def after_move(game: Game, color: int, at: datetime) -> None:
     """`color` moved at `at` (in time): charge its thinking, add the increment, and start the
-    opponent's clock."""
+    opponent's clock. (`at` is never before the turn began: clocks of several processes.)"""
+    if game.turn_started is not None:
+        at = max(at, game.turn_started)
     if game.is_timed and game.deadline is not None:
         left = max(0, ms(game.deadline - at))
         game.set_clock_ms(color, left + game.clock_increment_ms)

@@ -32,7 +32,7 @@ from .guards import (
     placement_field,
 )
 from .identity import Identity, identity_from
-from .models import OBSERVER
+from .models import BLUE, OBSERVER, RED
 
 logger = logging.getLogger(__name__)
 
@@ -134,6 +134,7 @@ class GameConsumer(GuardedConsumer):
     sent_version = -1
     joined = False
     check: asyncio.TimerHandle | None = None  # the clock check at the game's deadline
+    check_task: asyncio.Task | None = None  # that check, running
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["game_id"])
@@ -155,7 +156,7 @@ class GameConsumer(GuardedConsumer):
         computer.kick(self.public_id)  # a computer seated here resumes after a restart
 
     async def disconnect(self, code: int) -> None:
-        self.schedule_check(None)
+        self.cancel_checks()
         if not self.joined:
             return
         self.joined = False
@@ -178,20 +179,30 @@ class GameConsumer(GuardedConsumer):
         self.sent_version = max(self.sent_version, news.version)
         self.schedule_check(news.deadline_in)
 
-    # The clock is enforced on the server: every socket of a game checks it at the deadline
+    # The clock is enforced on the server: every player's socket checks it at the deadline
     # (services.expire is idempotent, so one of them ends the game and the nudge brings the
     # end to all), whoever's turn it is and whether or not the loser is still connected.
+    # Observers' sockets do not (a crowd would queue as many locked checks on the row at
+    # flag fall); the heartbeat's sweep ends the games nobody plays in.
     def schedule_check(self, seconds: float | None) -> None:
         if self.check is not None:
             self.check.cancel()
             self.check = None
-        if seconds is not None and self.joined:
+        if seconds is not None and self.joined and self.role in (RED, BLUE):
             loop = asyncio.get_running_loop()
             self.check = loop.call_later(seconds + CHECK_SLACK, self.start_check)
 
     def start_check(self) -> None:
         self.check = None
-        asyncio.ensure_future(self.check_clock())
+        if self.check_task is None or self.check_task.done():  # (one at a time: it reschedules)
+            self.check_task = asyncio.ensure_future(self.check_clock())
+
+    def cancel_checks(self) -> None:
+        """The socket closes: no check scheduled, none running."""
+        self.schedule_check(None)
+        if self.check_task is not None:
+            self.check_task.cancel()
+            self.check_task = None
 
     async def check_clock(self) -> None:
         try:

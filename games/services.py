@@ -94,13 +94,19 @@ def wake_computers_on_commit(game: Game) -> None:
         transaction.on_commit(lambda: computer.kick(public_id))
 
 
-def run(public_id: str, ident: Identity | None, action: Callable[[Game, int, engine.Game], bool]):
+Action = Callable[[Game, int, engine.Game], bool]
+
+
+def run(public_id: str, ident: Identity | None, action: Action, at: datetime | None = None):
     """Lock, check the clock, check the seat, run the engine action, save. Returns the new
-    version. When the clock ran out first, the game ends on time (that is committed) and the
-    action is refused with `time_out` instead."""
+    version. `at` is when the action arrived (default: now, before waiting for the row lock):
+    the clock is read then, so an action in time stays in time however long it queued for
+    the lock. When the clock ran out first, the game ends on time (that is committed) and
+    the action is refused with `time_out` instead."""
+    at = at or clocks.now()
     with transaction.atomic():
         game = lock(public_id)
-        if not settle_clock(game, clocks.now()):
+        if not settle_clock(game, at):
             color = player_color(game, ident)
             eg = load(game)
             try:
@@ -267,27 +273,30 @@ def clear_setup(public_id: str, ident: Identity | None) -> int:
 
 
 def ready(public_id: str, ident: Identity | None) -> int:
+    at = clocks.now()
+
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_setup(game)
         eg.mark_ready(color)
         playing = eg.phase == "playing"
         if playing:
             game.status = Game.Status.PLAYING
-            game.started = clocks.now()
-            clocks.start_play(game, game.started)
+            game.started = at
+            clocks.start_play(game, at)
         emit(game, "ready", {"color": color, "playing": playing})
         return playing
 
-    return run(public_id, ident, action)
+    return run(public_id, ident, action, at)
 
 
 # ---------------------------------------------------------------- play
 
 
-def finish(game: Game, eg: engine.Game) -> None:
+def finish(game: Game, eg: engine.Game, at: datetime) -> None:
+    """The engine's outcome is the game's: stop the clock as of `at` and say so."""
     outcome = eg.outcome
-    game.finished = clocks.now()
-    clocks.stop(game, game.finished)  # (while the status still says whose clock runs)
+    game.finished = at
+    clocks.stop(game, at)  # (while the status still says whose clock runs)
     game.status = Game.Status.FINISHED
     game.winner = outcome.winner
     game.termination = outcome.termination
@@ -295,10 +304,10 @@ def finish(game: Game, eg: engine.Game) -> None:
     emit(game, "game_over", {"winner": outcome.winner, "termination": outcome.termination})
 
 
-def abort(game: Game) -> None:
+def abort(game: Game, at: datetime) -> None:
     """End a game that never began, with no result."""
-    game.finished = clocks.now()
-    clocks.stop(game, game.finished)
+    game.finished = at
+    clocks.stop(game, at)
     game.status = Game.Status.ABORTED
     game.termination = "aborted"
     game.draw_offer = None
@@ -329,51 +338,59 @@ def record_move(game: Game, eg: engine.Game, result: engine.MoveResult) -> None:
 
 
 def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
+    at = clocks.now()  # when the move arrived, before it waits for the row lock
+
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_playing(game)
         result = eg.push(engine.Move(frm, to), color)
-        clocks.after_move(game, color, clocks.now())
+        clocks.after_move(game, color, at)
         game.draw_offer = None
         record_move(game, eg, result)
         if eg.outcome is not None:
-            finish(game, eg)
+            finish(game, eg, at)
             return True
         return False
 
-    return run(public_id, ident, action)
+    return run(public_id, ident, action, at)
 
 
 def resign(public_id: str, ident: Identity | None) -> int:
+    at = clocks.now()
+
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         if game.status == Game.Status.WAITING:
-            abort(game)
+            abort(game, at)
             return True
         eg.resign(color)
-        finish(game, eg)
+        finish(game, eg, at)
         return True
 
-    return run(public_id, ident, action)
+    return run(public_id, ident, action, at)
 
 
 def offer_draw(public_id: str, ident: Identity | None) -> int:
+    at = clocks.now()
+
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_playing(game)
         if game.draw_offer == 1 - color:
-            return agree_draw(game, eg)
+            return agree_draw(game, eg, at)
         game.draw_offer = color
         emit(game, "draw_offered", {"color": color})
         return False
 
-    return run(public_id, ident, action)
+    return run(public_id, ident, action, at)
 
 
-def agree_draw(game: Game, eg: engine.Game) -> bool:
+def agree_draw(game: Game, eg: engine.Game, at: datetime) -> bool:
     eg.end(engine.Outcome(winner=None, termination="agreed_draw"))
-    finish(game, eg)
+    finish(game, eg, at)
     return True
 
 
 def answer_draw(public_id: str, ident: Identity | None, accept: bool) -> int:
+    at = clocks.now()
+
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_playing(game)
         if game.draw_offer is None:
@@ -381,12 +398,12 @@ def answer_draw(public_id: str, ident: Identity | None, accept: bool) -> int:
         if game.draw_offer == color:
             raise ServiceError("not_your_draw_offer", "You cannot answer your own offer.")
         if accept:
-            return agree_draw(game, eg)
+            return agree_draw(game, eg, at)
         game.draw_offer = None
         emit(game, "draw_declined", {"color": color})
         return False
 
-    return run(public_id, ident, action)
+    return run(public_id, ident, action, at)
 
 
 # ---------------------------------------------------------------- clocks
@@ -401,12 +418,12 @@ def settle_clock(game: Game, at: datetime) -> bool:
     eg = load(game)
     if game.status == Game.Status.PLAYING:
         eg.end(engine.Outcome(winner=1 - eg.turn, termination="time"))
-        finish(game, eg)
+        finish(game, eg, at)
     elif any(eg.ready):
         eg.end(engine.Outcome(winner=eg.ready.index(True), termination="time"))
-        finish(game, eg)
+        finish(game, eg, at)
     else:
-        abort(game)
+        abort(game, at)
     commit(game, eg, lobby=True)
     return True
 
@@ -455,13 +472,15 @@ def claim_victory(public_id: str, ident: Identity | None) -> int:
     """Win a game the opponent abandoned: gone (no socket) for ABANDON_SECONDS, in setup or
     in an untimed game. The game ends with termination `forfeit` (a player left)."""
 
+    at = clocks.now()
+
     def action(game: Game, color: int, eg: engine.Game) -> bool:
-        require_claimable(game, 1 - color, clocks.now())
+        require_claimable(game, 1 - color, at)
         eg.end(engine.Outcome(winner=color, termination="forfeit"))
-        finish(game, eg)
+        finish(game, eg, at)
         return True
 
-    return run(public_id, ident, action)
+    return run(public_id, ident, action, at)
 
 
 def require_claimable(game: Game, opponent: int, at: datetime) -> None:

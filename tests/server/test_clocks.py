@@ -80,6 +80,28 @@ def test_moves_through_the_services_charge_the_clock(monkeypatch):
     assert g.deadline == at(20 + 291) and g.turn_started == at(20)
 
 
+@pytest.mark.django_db
+def test_a_move_that_arrived_in_time_counts_as_in_time_however_long_it_waited_to_lock(
+    monkeypatch,
+):
+    """The action's time is when the service was called, not when the game row was free."""
+    now = [at(0)]
+    monkeypatch.setattr(clocks, "now", lambda: now[0])
+    gid, red, blue = timed_game("5+3")  # Red's clock runs out at 300 s
+    real_lock = services.lock
+
+    def after_a_queue(public_id: str):  # the row was busy (flag-fall checks, say) till 300.4 s
+        now[0] = at(300.4)
+        return real_lock(public_id)
+
+    monkeypatch.setattr(services, "lock", after_a_queue)
+    now[0] = at(299.9)  # the move arrives
+    services.move(gid, red, *SHORT_GAME[0][1:])
+    g = game(gid)
+    assert (g.status, g.ply, g.red_clock_ms) == ("playing", 1, 100 + 3_000)
+    assert g.turn_started == at(299.9) and g.deadline == at(299.9 + 300)
+
+
 # ---------------------------------------------------------------- enforcement
 
 
@@ -294,6 +316,42 @@ async def test_the_sockets_check_ends_the_game_and_both_players_see_it_unasked(c
     for ws in (red_ws, blue_ws):
         await ws.disconnect()
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_only_player_sockets_check_the_clock_and_a_closing_socket_cancels_it(
+    monkeypatch, no_sweep
+):
+    """An observer schedules no check (one check per player, not one per watcher, falls on
+    the row at the deadline); a check started is kept, and cancelled when the socket closes."""
+    from games import consumers
+
+    opened: list[consumers.GameConsumer] = []
+    real_connect = consumers.GameConsumer.connect
+
+    async def connect_and_keep(self):
+        opened.append(self)
+        await real_connect(self)
+
+    monkeypatch.setattr(consumers.GameConsumer, "connect", connect_and_keep)
+    gid, red, blue = await adb(timed_game)("5+3")
+    sockets = [await connect(f"/ws/games/{gid}/", ident) for ident in (red, blue, None)]
+    for ws in sockets:
+        await receive(ws)
+    assert [c.role for c in opened] == [0, 1, 2]
+    assert [c.check is not None for c in opened] == [True, True, False]
+
+    calls: list[str] = []
+    monkeypatch.setattr(services, "expire", calls.append)
+    red_socket = opened[0]
+    red_socket.start_check()  # the deadline came: the check starts ...
+    task = red_socket.check_task
+    assert task is not None and not task.done()
+    await red_socket.disconnect(1000)  # ... and the socket closes before it ran
+    assert task.cancelled() and red_socket.check_task is None and red_socket.check is None
+    assert calls == []
+    for ws in sockets:
+        await ws.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
