@@ -4,9 +4,10 @@ Fischer clocks: each side has its remaining time in ms. Only the clock of the si
 runs, from `turn_started`; `deadline` is `turn_started` plus that side's remaining time, so
 "the time ran out" is `now >= deadline`, and the sweep finds such games by one indexed
 column. After a move the mover keeps what was left plus the increment and the opponent's
-clock starts. In the setup of a timed game one deadline, SETUP_SECONDS after both seats were
-taken, runs for both players. The services apply these under the row lock
-(games/services.py); docs/protocol.md, "Clocks" and "Abandonment", says what clients see.
+clock starts; a move that ends the game gets no increment (the clocks stop). In the setup
+of a timed game one deadline, SETUP_SECONDS after both seats were taken, runs for both
+players. The services apply these under the row lock (games/services.py);
+docs/protocol.md, "Clocks" and "Abandonment", says what clients see.
 """
 
 from __future__ import annotations
@@ -92,7 +93,9 @@ def after_move(game: Game, color: int, at: datetime) -> None:
 
 
 def stop(game: Game, at: datetime) -> None:
-    """The game is over: the running clock keeps what was left (no increment) and stops."""
+    """The game is over: the running clock keeps what was left as of `at` and stops. No
+    increment, also when a move ended the game (the move service stops the clock instead of
+    after_move)."""
     side = running(game)
     if side is not None:
         game.set_clock_ms(side, left_ms(game, side, at))

@@ -343,8 +343,11 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_playing(game)
         result = eg.push(engine.Move(frm, to), color)
-        clocks.after_move(game, color, at)
         game.draw_offer = None
+        if eg.outcome is None:
+            clocks.after_move(game, color, at)
+        else:  # the move that ends the game: its thinking is charged, no increment
+            clocks.stop(game, at)  # (while the ply still says whose clock runs)
         record_move(game, eg, result)
         if eg.outcome is not None:
             finish(game, eg, at)

@@ -102,6 +102,21 @@ def test_a_move_that_arrived_in_time_counts_as_in_time_however_long_it_waited_to
     assert g.turn_started == at(299.9) and g.deadline == at(299.9 + 300)
 
 
+@pytest.mark.django_db
+def test_the_move_that_ends_the_game_is_charged_without_the_increment(monkeypatch):
+    monkeypatch.setattr(clocks, "now", lambda: at(0))
+    gid, red, blue = timed_game("5+3")
+    idents = (red, blue)
+    for n, (color, frm, to) in enumerate(SHORT_GAME, start=1):  # one move every 10 s
+        monkeypatch.setattr(clocks, "now", lambda n=n: at(10 * n))
+        services.move(gid, idents[color], frm, to)
+    g = game(gid)
+    assert (g.status, g.winner, g.termination) == ("finished", 0, "flag_captured")
+    # Red: 300 - 10 + 3 - 10 + 3, then 10 s for the capture and no increment; Blue: 2 moves.
+    assert (g.red_clock_ms, g.blue_clock_ms) == (276_000, 286_000)
+    assert g.deadline is None and g.finished == at(50)
+
+
 # ---------------------------------------------------------------- enforcement
 
 
