@@ -126,10 +126,20 @@ def test_the_lobby_page_offers_the_time_controls_and_the_two_squares_choice():
     assert '<select name="army" id="army" data-variants="mini">' in page
 
 
-def test_a_mini_game_may_draw_its_army_as_seed_003_does():
+def test_a_mini_game_may_draw_its_army_as_seed_003_does(monkeypatch):
     """The drawn army is saved with the game, shown on its page, and the tray counts it."""
+    import itertools
+    import random
     from collections import Counter
+    from types import SimpleNamespace
 
+    from games import options
+
+    # Seeded draws: about one in forty draws the standard army, which is no override (the
+    # test failed about one run in five); seeds 0-7 all draw other armies.
+    seeds = itertools.count()
+    seeded = SimpleNamespace(SystemRandom=lambda: random.Random(next(seeds)))
+    monkeypatch.setattr(options, "random", seeded)
     armies = set()
     for n in range(8):
         guest(f"gil{n}").post("/games/new/", {"variant": "mini", "seat": "0", "army": "drawn"})
