@@ -31,6 +31,7 @@ const state = {
   clock: null, // the frames' clock (docs/protocol.md, "Clocks"), as of clockAt
   clockAt: 0,
   gameAt: 0, // when state.game arrived: its away[].claim_ms count from then
+  gameWall: 0, // the same moment by the wall clock (for the time a claim becomes possible)
   claiming: false,
 };
 
@@ -117,6 +118,7 @@ function onEvent(event) {
 function setGame(game) {
   state.game = game;
   state.gameAt = performance.now();
+  state.gameWall = Date.now();
   state.claiming = false;
 }
 
@@ -516,8 +518,12 @@ function totalArmy() {
   return army ? Object.values(army).reduce((a, b) => a + b, 0) : -1;
 }
 
+// The players' strips above and below the board (the side at the top of the board above it),
+// each with its clock and, when that player left, a "left" mark (the side panel says more).
 function renderSeats() {
   const seats = state.game?.seats || [null, null];
+  const away = state.game?.away || [null, null];
+  $("board-area").classList.toggle("flipped", state.role === 1);
   [0, 1].forEach((color) => {
     const el = $(`seat-${color}`);
     if (!el) return;
@@ -526,6 +532,9 @@ function renderSeats() {
     const ready = state.view?.phase === "setup" && state.view.ready[color] ? " · ready" : "";
     el.querySelector(".name").textContent = seat ? `${seat.name}${seat.guest ? "" : " ★"}${you}${ready}` : "free seat";
     el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
+    const note = el.querySelector(".seat-note");
+    note.hidden = !(active() && away[color]);
+    note.textContent = "left";
   });
 }
 
@@ -587,8 +596,10 @@ function renderSetupTimer() {
   el.classList.toggle("low", left < LOW_TIME_MS);
 }
 
-// A seated player without a socket (game.away): their opponent may claim victory once
-// claim_ms has passed; observers see who left.
+// A seated player without a socket (game.away), in the side panel (it never moves the board):
+// who left and what that means now. Their opponent may claim victory once claim_ms has passed
+// (untimed games, and setups); in a timed game in play the clocks decide, so it says whose
+// clock runs. The countdown is on the button only (the text is read out when it changes).
 function renderAway() {
   const away = state.game?.away || [null, null];
   const panel = $("away");
@@ -597,22 +608,41 @@ function renderAway() {
   const button = $("btn-claim");
   button.hidden = true;
   if (panel.hidden) return;
-  const opp = isPlayer() ? 1 - state.role : null;
-  const text = gone.map((color) => `${COLOR_NAMES[color]} (${state.game.seats[color]?.name || "?"}) left the game.`);
-  if (opp != null && away[opp]) {
-    const wait = away[opp].claim_ms;
-    if (wait == null) text.push("Their clock keeps running.");
-    else {
-      const left = Math.max(0, wait - (performance.now() - state.gameAt));
-      text.push(left > 0 ? "If they do not come back, you may claim victory." : "You may claim victory.");
-      button.hidden = false;
-      button.disabled = left > 0 || state.claiming;
-      const label = left > 0 ? `Claim victory in ${waitText(left)}` : "Claim victory";
-      if (button.textContent !== label) button.textContent = label;
-    }
-  }
-  const line = text.join(" ");
+  const line = gone.map((color) => awayText(color, away[color])).join(" ");
   if ($("away-text").textContent !== line) $("away-text").textContent = line;
+  const opp = isPlayer() ? 1 - state.role : null;
+  if (opp == null || !away[opp] || away[opp].claim_ms == null) return;
+  const left = claimLeft(away[opp]);
+  button.hidden = false;
+  button.disabled = left > 0 || state.claiming;
+  const label = left > 0 ? `Claim victory in ${waitText(left)}` : "Claim victory";
+  if (button.textContent !== label) button.textContent = label;
+}
+
+function wallTime(ms) {
+  return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+function claimLeft(away) {
+  return Math.max(0, away.claim_ms - (performance.now() - state.gameAt));
+}
+
+function awayText(color, away) {
+  const who = `${COLOR_NAMES[color]} (${state.game.seats[color]?.name || "?"}) left the game.`;
+  const other = 1 - color;
+  const mine = state.role === other; // this page is the opponent's
+  if (away.claim_ms != null) {
+    const at = wallTime(state.gameWall + away.claim_ms);
+    if (claimLeft(away) === 0) return `${who} ${mine ? "You" : COLOR_NAMES[other]} may claim victory.`;
+    if (mine) return `${who} If they are not back by ${at}, you may claim victory.`;
+    return `${who} If they are not back by ${at}, ${COLOR_NAMES[other]} may claim victory.`;
+  }
+  const running = state.clock?.running;
+  if (running === color) return `${who} Their clock is running: if they do not come back, they lose on time.`;
+  if (running === other) {
+    return `${who} ${mine ? "It is your move: their clock stands until you have moved." : `Their clock stands while ${COLOR_NAMES[other]} is to move.`}`;
+  }
+  return who;
 }
 
 setInterval(renderTimers, 200);

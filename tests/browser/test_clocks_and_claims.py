@@ -31,22 +31,62 @@ def clock_ms(page: Page, color: int) -> int:
     return int(page.locator(f"#clock-{color}").get_attribute("data-ms"))
 
 
-def start_a_game(red: Page, blue: Page, server_url: str, time_control: str) -> str:
-    P.sign_on(red, server_url, f"red{time_control.replace('+', '_')}")
+def start_a_game(
+    red: Page, blue: Page, server_url: str, time_control: str, variant: str = "mini", ready=None
+) -> str:
+    """Red creates the game, Blue joins from the lobby, both take a random setup and press
+    READY (`ready(page)` runs on each page just before)."""
+    suffix = time_control.replace("+", "_") + ("" if variant == "mini" else variant)
+    P.sign_on(red, server_url, f"red{suffix}")
     red.select_option("#time-control", time_control)
-    game_id = P.create_game(red, "mini")
-    P.sign_on(blue, server_url, f"blue{time_control.replace('+', '_')}")
+    game_id = P.create_game(red, variant)
+    P.sign_on(blue, server_url, f"blue{suffix}")
     row = P.lobby_row(blue, "waiting", game_id)
-    expect(row.locator(".game-options")).to_have_text(time_control)
+    expect(row.locator(".game-options")).to_contain_text(time_control)
     row.locator("button.join").click()
     blue.wait_for_url(f"**/games/{game_id}/")
     for page in (red, blue):
         page.click("#btn-random")
         expect(page.locator("#btn-ready")).to_be_enabled()
+        if ready is not None:
+            ready(page)
         page.click("#btn-ready")
     for page in (red, blue):
         P.wait_phase(page, "playing")
     return game_id
+
+
+PHONE = {"width": 375, "height": 740}
+
+
+def on_screen(box: dict | None, viewport: dict = PHONE) -> bool:
+    """The box (a bounding box, relative to the viewport) lies wholly inside the viewport."""
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= viewport["width"]
+        and box["y"] + box["height"] <= viewport["height"]
+    )
+
+
+def square_boxes(page: Page) -> list[dict]:
+    return page.locator("#board .sq").evaluate_all(
+        """els => els.map(e => { const r = e.getBoundingClientRect();
+             return {x: r.x, y: r.y, width: r.width, height: r.height}; })"""
+    )
+
+
+def assert_board_and_clocks_fit(page: Page, squares: int) -> None:
+    """At the top of the page, with no scrolling: both clocks and every square on screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    for color in (0, 1):
+        box = page.locator(f"#clock-{color}").bounding_box()
+        assert on_screen(box), (color, box)
+    boxes = square_boxes(page)
+    assert len(boxes) == squares and all(on_screen(box) for box in boxes), [
+        box for box in boxes if not on_screen(box)
+    ][:3]
 
 
 def test_both_clocks_count_down_and_the_movers_clock_changes(server_url, new_context):
@@ -80,9 +120,10 @@ def test_both_clocks_count_down_and_the_movers_clock_changes(server_url, new_con
     P.shot(red, "clocks")
 
     # Blue's flag falls while nobody acts: the server ends the game on time by itself (the
-    # sockets scheduled their checks at the deadline; a page opened now checks at once).
+    # players' sockets scheduled their checks at the deadline; a player's page opened now
+    # checks at once; observers' sockets check nothing, the heartbeat's sweep would).
     rewind(game_id, 300)
-    watcher.reload()
+    red.reload()
     for page in (red, blue, watcher):
         expect(page.locator("#banner")).to_contain_text("Red (red5_3) wins: Blue ran out of time")
     expect(red.locator("#banner-text")).to_contain_text("You won!")
@@ -101,8 +142,14 @@ def test_a_player_claims_victory_after_the_opponent_closed_the_page(server_url, 
         expect(red.locator(f"#clock-{color}")).to_be_hidden()  # untimed: no clocks
     expect(red.locator("#away")).to_be_hidden()
 
+    board = red.locator("#board").bounding_box()
     blue.close()
     expect(red.locator("#away")).to_contain_text("Blue (blueuntimed) left the game.")
+    expect(red.locator("#away-text")).to_have_text(
+        re.compile(r"left the game\. If they are not back by .+, you may claim victory\.$")
+    )
+    expect(red.locator("#seat-1 .seat-note")).to_have_text("left")
+    assert red.locator("#board").bounding_box() == board, "the board stays where it was"
     claim = red.locator("#btn-claim")
     expect(claim).to_be_disabled()
     expect(claim).to_have_text(re.compile(r"Claim victory in [01]:\d\d"))
@@ -119,6 +166,9 @@ def test_a_player_claims_victory_after_the_opponent_closed_the_page(server_url, 
     red.clock.fast_forward((ABANDON_SECONDS + 1) * 1000)  # ... and in Red's page
     expect(claim).to_be_enabled()
     expect(claim).to_have_text("Claim victory")
+    expect(red.locator("#away-text")).to_have_text(
+        "Blue (blueuntimed) left the game. You may claim victory."
+    )
     claim.click()
     expect(red.locator("#banner-text")).to_have_text(
         "You won! Red (reduntimed) wins: Blue left the game."
@@ -126,3 +176,55 @@ def test_a_player_claims_victory_after_the_opponent_closed_the_page(server_url, 
     expect(red.locator("#away")).to_be_hidden()
     game = Game.objects.get(public_id=game_id)
     assert (game.status, game.winner, game.termination) == ("finished", 0, "forfeit")
+
+
+def test_on_a_phone_the_board_and_both_clocks_fit_one_screen(server_url, new_context):
+    """A timed classic game on two phones (375x740): the clocks stand above and below the
+    board, and the whole board and both clocks are on one screen without scrolling, for Red
+    and for Blue (whose board is turned). In the setup, scrolled down to READY, the player's
+    clock and the setup time are still on screen. When Blue leaves, Red's page says whose
+    clock runs, and the board does not move."""
+    red = new_context(viewport=PHONE).new_page()
+    blue_context = new_context(viewport=PHONE)
+    blue = blue_context.new_page()
+
+    def ready_in_view(page: Page) -> None:
+        page.locator("#btn-ready").scroll_into_view_if_needed()
+        role = P.game_state(page)["role"]
+        for what in (f"#clock-{role}", "#setup-timer", "#btn-ready"):
+            assert on_screen(page.locator(what).bounding_box()), what
+        if role == 0:
+            page.screenshot(path=str(P.ARTIFACTS / "clocks_phone_setup.png"))  # as seen
+
+    game_id = start_a_game(red, blue, server_url, "5+3", "classic", ready=ready_in_view)
+    P.shot(red, "clocks_phone_classic")
+    P.shot(blue, "clocks_phone_classic_blue")
+    for page in (red, blue):
+        assert_board_and_clocks_fit(page, 100)
+
+    rng = random.Random(5)
+    P.play_move(red, rng, "click", pick=P.forward_first)  # the status lines change: no shift
+    expect(blue.locator("#clock-1")).to_have_class(RUNNING)
+    P.play_move(blue, rng, "click", pick=P.forward_first)
+    expect(red.locator("#clock-0")).to_have_class(RUNNING)
+    for page in (red, blue):
+        assert_board_and_clocks_fit(page, 100)
+
+    board = red.locator("#board").bounding_box()
+    blue.close()  # Red is to move: Blue's clock stands
+    expect(red.locator("#away-text")).to_have_text(
+        "Blue (blue5_3classic) left the game. It is your move: their clock stands until you"
+        " have moved."
+    )
+    expect(red.locator("#seat-1 .seat-note")).to_be_visible()
+    expect(red.locator("#btn-claim")).to_be_hidden()  # the clocks decide a timed game
+    assert red.locator("#board").bounding_box() == board, "the board stays where it was"
+    assert_board_and_clocks_fit(red, 100)
+    P.play_move(red, rng, "click", pick=P.forward_first)
+    expect(red.locator("#away-text")).to_have_text(
+        "Blue (blue5_3classic) left the game. Their clock is running: if they do not come"
+        " back, they lose on time."
+    )
+    expect(red.locator("#clock-1")).to_have_class(RUNNING)
+    P.shot(red, "away_phone")
+    assert Game.objects.get(public_id=game_id).status == "playing"
