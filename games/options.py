@@ -130,7 +130,7 @@ def two_squares_rule(variant: str, two_squares: str | None) -> dict:
 
 def rules_text(variant: str, overrides: Mapping) -> str:
     """The rules in force that people choose between, e.g. "two-squares rule: 3 moves", and
-    a drawn army: "... · army drawn: general, colonel, 2 sergeants"."""
+    in mini the pieces of the army: "... · army: general, colonel, 2 sergeants"."""
     if variant not in engine.VARIANTS:
         return ""
     played = engine.get_variant(variant).with_rules(**overrides)
@@ -141,13 +141,13 @@ def rules_text(variant: str, overrides: Mapping) -> str:
         text = f"return rule: {played.return_after_moves} moves"
     else:
         text = "no two-squares rule"
-    if "army" in overrides:
-        text += f" · army drawn: {chosen_pieces(played)}"
+    if played.army_choices:  # mini: which pieces this game plays, standard or drawn
+        text += f" · army: {chosen_pieces(played)}"
     return text
 
 
 def chosen_pieces(variant: engine.Variant) -> str:
-    """The drawn part of an army in words: "general, colonel, 2 sergeants"."""
+    """The chosen part of a mini army in words: "general, colonel, 2 sergeants"."""
     chosen = {rank for _, ranks in variant.army_choices for rank in ranks}
     return ", ".join(
         f"{n} {engine.RANK_NAMES[rank]}s" if n > 1 else engine.RANK_NAMES[rank]

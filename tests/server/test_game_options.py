@@ -144,7 +144,7 @@ def test_a_mini_game_may_draw_its_army_as_seed_003_does(monkeypatch):
     for n in range(8):
         guest(f"gil{n}").post("/games/new/", {"variant": "mini", "seat": "0", "army": "drawn"})
         game = Game.objects.latest("pk")
-        army = Counter({rank: count for rank, count in game.state["rules"]["army"]})
+        army = Counter(dict(engine.Game.from_dict(game.state).variant.army))
         assert army[engine.MARSHAL] + army[engine.GENERAL] == 1
         assert sum(army[r] for r in range(engine.SERGEANT, engine.COLONEL + 1)) == 3
         armies.add(tuple(sorted(army.items())))
@@ -154,8 +154,12 @@ def test_a_mini_game_may_draw_its_army_as_seed_003_does(monkeypatch):
         }
     assert len(armies) > 1  # drawn, not one fixed army
     page = guest("hal").get(f"/games/{game.public_id}/").content.decode()
-    assert "army drawn: " in page
+    drawn = engine.get_variant("mini").with_rules(army=army)
+    assert f"army: {options.chosen_pieces(drawn)}" in page
     [row, *_] = Client().get("/").context["waiting"]
     assert "a drawn army" in row["options"]
     guest("ida").post("/games/new/", {"variant": "mini", "seat": "0"})
-    assert "rules" not in Game.objects.latest("pk").state  # the standard army by default
+    standard = Game.objects.latest("pk")
+    assert "rules" not in standard.state  # the standard army by default
+    page = guest("jo").get(f"/games/{standard.public_id}/").content.decode()
+    assert "army: marshal, colonel, major, captain" in page
