@@ -5,11 +5,9 @@ check at the deadline)."""
 from __future__ import annotations
 
 import logging
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
 
 from games import clocks, engine, presence, services
 from games.errors import ServiceError
@@ -18,6 +16,7 @@ from games.options import SETUP_SECONDS, TimeControl
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import SHORT_GAME, adb, connect, receive
+from .helpers import race, wait_until
 
 T0 = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 
@@ -159,28 +158,6 @@ def test_expire_does_nothing_before_the_deadline():
     assert services.expire("nosuchgame") is None
 
 
-def race(*calls) -> list:
-    """Run the calls in threads released at the same instant: what each returned or raised."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("attempt", range(3))
 def test_expire_is_idempotent_under_two_threads(attempt):
@@ -262,17 +239,6 @@ def test_the_heartbeat_sweep_ends_a_game_nobody_is_connected_to(monkeypatch):
     assert (game(in_setup).winner, game(in_setup).termination) == (0, "time")
     assert game(fresh).status == "playing"
     assert sum(kinds(g).count("game_over") for g in (playing, in_setup, fresh)) == 2
-
-
-def wait_until(condition, timeout: float = 20.0) -> bool:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 # ---------------------------------------------------------------- sockets

@@ -19,7 +19,7 @@ from games.engine.players import Player
 from games.models import Game, Move
 
 from .conftest import RED_SETUP, B, F, M, S, adb, connect, make_guest, receive
-from .helpers import seated_game
+from .helpers import seated_game, wait_until
 from .leaks import assert_no_leak
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -195,15 +195,6 @@ def test_the_lobby_forms_start_a_computer_game_and_a_watch_game():
     assert client.get(response["Location"]).status_code == 200
     bad = client.post("/games/computer/play/", {"variant": "duel", "level": "godlike", "seat": "0"})
     assert bad.status_code == 302 and bad["Location"] == "/"
-
-
-def wait_until(condition, timeout: float = 60.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
 
 
 def refreshed(game: Game) -> Game:

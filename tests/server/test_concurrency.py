@@ -2,41 +2,16 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games import services
 from games.errors import ServiceError
 from games.models import Game, Move
 
 from .conftest import make_guest
-from .helpers import set_up_game
+from .helpers import race, set_up_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def race(*calls) -> list:
-    """Run the calls in threads released at the same instant; their results or errors."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except ServiceError as exc:
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
 
 
 @pytest.mark.parametrize("attempt", range(5))

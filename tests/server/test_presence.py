@@ -15,16 +15,7 @@ from games.models import Game, Presence
 
 from .conftest import adb, connect, make_guest, receive
 from .daphne import Daphne, assert_clean_log
-from .helpers import seated_game
-
-
-def wait_for(condition, timeout: float = 15.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
+from .helpers import seated_game, wait_until
 
 
 def lobby_spectators(gid: str) -> int:
@@ -95,14 +86,14 @@ def test_after_a_crash_another_process_purges_the_dead_ones_sockets(tmp_path):
     try:
         with ws_connect(first.url(f"/ws/games/{gid}/"), additional_headers=first.origin) as ws:
             assert json.loads(ws.recv(timeout=10))["role"] == 2
-            assert wait_for(lambda: lobby_spectators(gid) == 1)
+            assert wait_until(lambda: lobby_spectators(gid) == 1)
             first.stop(crash=True)  # kill -9: no disconnect() runs
         assert Presence.objects.filter(game__public_id=gid).count() == 1  # left behind
         second.start()
         headers = {**second.origin, "Cookie": f"sessionid={red.session_key}"}
         with ws_connect(second.url(f"/ws/games/{gid}/"), additional_headers=headers) as player:
             assert json.loads(player.recv(timeout=10))["role"] == 0
-            assert wait_for(lambda: Presence.objects.filter(role=2).count() == 0)
+            assert wait_until(lambda: Presence.objects.filter(role=2).count() == 0)
             assert lobby_spectators(gid) == 0
             assert Presence.objects.filter(game__public_id=gid, role=0).count() == 1
         assert_clean_log(second.log_text())

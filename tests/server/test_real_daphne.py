@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import struct
-import time
 
 import pytest
 from django.conf import settings
@@ -16,7 +15,7 @@ from games.guards import CLOSE_NOT_FOUND, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.models import Presence
 
 from .daphne import ROOT, Daphne, assert_clean_log
-from .helpers import seated_game
+from .helpers import seated_game, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,15 +39,6 @@ def close_code(ws, message: str | None = None) -> int | None:
             ws.recv(timeout=10)
     except ConnectionClosed as exc:
         return None if exc.rcvd is None else exc.rcvd.code
-
-
-def wait_for(condition, timeout: float = 10.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def presences(gid: str) -> int:
@@ -80,7 +70,7 @@ def test_an_oversized_frame_closes_cleanly_on_daphne(daphne, how):
     headers = {**daphne.origin, "Cookie": f"sessionid={red.session_key}"}
     with ws_connect(daphne.url(f"/ws/games/{gid}/"), additional_headers=headers) as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
-        assert wait_for(lambda: presences(gid) == 1)
+        assert wait_until(lambda: presences(gid) == 1)
         if how == "consumer":
             frame = json.dumps({"type": "ping", "pad": "x" * MAX_FRAME_BYTES})
             assert close_code(ws, frame) == CLOSE_TOO_BIG
@@ -89,7 +79,7 @@ def test_an_oversized_frame_closes_cleanly_on_daphne(daphne, how):
             size = 4 * 1024 * 1024 if "4 MB" in how else 2 * settings.WEBSOCKET_SERVER_LIMIT
             ws.socket.sendall(huge_frame_start(size))
             assert close_code(ws) is None
-    assert wait_for(lambda: presences(gid) == 0), "disconnect() ran: the presence row is gone"
+    assert wait_until(lambda: presences(gid) == 0), "disconnect() ran: the presence row is gone"
     # the server goes on serving
     with ws_connect(daphne.url(f"/ws/games/{gid}/"), additional_headers=daphne.origin) as ws:
         assert json.loads(ws.recv(timeout=10))["role"] == 2
