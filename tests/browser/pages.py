@@ -40,6 +40,25 @@ def lobby_row(page: Page, list_id: str, game_id: str):
     return page.locator(f"#{list_id} .game-row[data-game-id='{game_id}']")
 
 
+def join_from_lobby(page: Page, game_id: str) -> None:
+    """Press Join on the game's row of the lobby's waiting list and land on the game."""
+    lobby_row(page, "waiting", game_id).locator("button.join").click()
+    page.wait_for_url(f"**/games/{game_id}/")
+
+
+def ready_with_random_setups(*players: Page, before_ready=None) -> None:
+    """Each player: Random setup, then READY (`before_ready(page)` just before); then wait
+    until every page shows the battle."""
+    for page in players:
+        page.click("#btn-random")
+        expect(page.locator("#btn-ready")).to_be_enabled()
+        if before_ready is not None:
+            before_ready(page)
+        page.click("#btn-ready")
+    for page in players:
+        wait_phase(page, "playing")
+
+
 def game_state(page: Page) -> dict:
     """The client's picture of the game (what the server last sent it)."""
     return page.evaluate(

@@ -29,14 +29,8 @@ def test_a_classic_battle_then_its_xml_record_from_the_replay(server_url, new_co
     P.sign_on(red, server_url, "Ann")
     game_id = P.create_game(red, "classic", seat="0")
     P.sign_on(blue, server_url, "Bo")
-    P.lobby_row(blue, "waiting", game_id).locator("button.join").click()
-    blue.wait_for_url(f"**/games/{game_id}/")
-    for page in (red, blue):
-        page.click("#btn-random")
-        expect(page.locator("#btn-ready")).to_be_enabled()
-        page.click("#btn-ready")
-    for page in (red, blue):
-        P.wait_phase(page, "playing")
+    P.join_from_lobby(blue, game_id)
+    P.ready_with_random_setups(red, blue)
 
     rng = random.Random(40)
     players = {0: red, 1: blue}

@@ -43,16 +43,8 @@ def start_a_game(
     P.sign_on(blue, server_url, f"blue{suffix}")
     row = P.lobby_row(blue, "waiting", game_id)
     expect(row.locator(".game-options")).to_contain_text(time_control)
-    row.locator("button.join").click()
-    blue.wait_for_url(f"**/games/{game_id}/")
-    for page in (red, blue):
-        page.click("#btn-random")
-        expect(page.locator("#btn-ready")).to_be_enabled()
-        if ready is not None:
-            ready(page)
-        page.click("#btn-ready")
-    for page in (red, blue):
-        P.wait_phase(page, "playing")
+    P.join_from_lobby(blue, game_id)
+    P.ready_with_random_setups(red, blue, before_ready=ready)
     return game_id
 
 

@@ -83,14 +83,8 @@ def test_focus_selected_and_destinations_are_told_apart(server_url, new_context)
     P.sign_on(red, server_url, "ringred")
     game_id = P.create_game(red, "mini")
     P.sign_on(blue, server_url, "ringblue")
-    P.lobby_row(blue, "waiting", game_id).locator("button.join").click()
-    blue.wait_for_url(f"**/games/{game_id}/")
-    for page in (red, blue):
-        page.click("#btn-random")
-        expect(page.locator("#btn-ready")).to_be_enabled()
-        page.click("#btn-ready")
-    for page in (red, blue):
-        P.wait_phase(page, "playing")
+    P.join_from_lobby(blue, game_id)
+    P.ready_with_random_setups(red, blue)
 
     view = P.game_state(red)["view"]
     src = view["legal_moves"][0][0]

@@ -44,14 +44,8 @@ def test_the_pages_resync_after_a_server_restart(server, new_context):
     P.sign_on(red, server.url, "phoenix")
     game_id = P.create_game(red, "mini")
     P.sign_on(blue, server.url, "ember")
-    P.lobby_row(blue, "waiting", game_id).locator("button.join").click()
-    blue.wait_for_url(f"**/games/{game_id}/")
-    for page in (red, blue):
-        page.click("#btn-random")
-        expect(page.locator("#btn-ready")).to_be_enabled()
-        page.click("#btn-ready")
-    for page in (red, blue):
-        P.wait_phase(page, "playing")
+    P.join_from_lobby(blue, game_id)
+    P.ready_with_random_setups(red, blue)
 
     server.stop()
     expect(red.locator("#status")).to_contain_text("reconnecting")

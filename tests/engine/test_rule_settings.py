@@ -23,19 +23,8 @@ from games.engine import (
 )
 
 from .boards import game_from
+from .test_stalling import OPEN_FIELD  # a Red Lieutenant and a Blue Sergeant in the open
 
-OPEN_FIELD = """
-.. .. .. .. .. .. .. .. .. BF
-.. .. .. .. .. .. .. .. .. ..
-.. .. .. .. .. .. .. .. .. ..
-.. .. .. .. .. .. .. .. .. ..
-.. .. ~~ ~~ .. .. ~~ ~~ .. ..
-.. .. ~~ ~~ .. .. ~~ ~~ .. ..
-.. .. .. .. .. .. .. .. B4 ..
-.. .. .. .. .. .. .. .. .. ..
-.. .. .. .. .. .. .. .. .. ..
-RF .. .. .. R5 .. .. .. .. ..
-"""
 CLASSIC_3 = get_variant("classic").with_rules(two_squares_limit=3)
 
 
