@@ -47,7 +47,6 @@ TTL_SECONDS: float = settings.PRESENCE_TTL_SECONDS
 PLAYERS = (RED, BLUE)
 
 
-
 class Held(NamedTuple):
     """A socket this process holds: its game and its role there."""
 
@@ -245,10 +244,13 @@ def purge_stale() -> int:
     Presence.objects.filter(pk__in=[pk for pk, _, _, _ in rows]).delete()
     logger.info("presence: purged %d socket(s) of stopped server processes", len(rows))
     announce_games({game_id for _, game_id, role, _ in rows if role == OBSERVER})
-    for (game_id, role), seen in last_seen(rows).items():
-        public_id = Game.objects.filter(pk=game_id).values_list("public_id", flat=True).first()
-        if public_id is not None:
-            services().player_left(public_id, role, since=seen)
+    seats = last_seen(rows)
+    public_ids = dict(
+        Game.objects.filter(pk__in={game_id for game_id, _ in seats}).values_list("pk", "public_id")
+    )
+    for (game_id, role), seen in seats.items():
+        if game_id in public_ids:
+            services().player_left(public_ids[game_id], role, since=seen)
     return len(rows)
 
 
