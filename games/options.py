@@ -161,3 +161,17 @@ def summary(variant: str, control: TimeControl | None, overrides: Mapping) -> st
     clock = f"{control.id} ({control.label})" if control else "untimed"
     rules = rules_text(variant, overrides)
     return f"{clock} · {rules}" if rules else clock
+
+
+def lobby_line(control: TimeControl | None, overrides: Mapping) -> str:
+    """A lobby row's options, short: "5+3 · two-squares 3 · a drawn army" (the lobby's first
+    load and its socket both show this text)."""
+    parts = [control.id if control else UNTIMED]
+    for name, value in sorted(overrides.items()):
+        if name == "two_squares_limit":
+            parts.append(f"two-squares {value}" if value else "no two-squares rule")
+        elif name == "army":
+            parts.append("a drawn army")
+        else:
+            parts.append(f"{name.replace('_', ' ')} {value}")
+    return " · ".join(parts)

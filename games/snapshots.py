@@ -139,6 +139,10 @@ def lobby_entry(game: Game) -> dict:
         "created": iso(game.created),
         "time_control": time_control(game),
         "rules": rule_overrides(game),
+        "options": options.lobby_line(
+            options.stored_time_control(game.clock_base_ms, game.clock_increment_ms),
+            rule_overrides(game),
+        ),
     }
 
 

@@ -34,20 +34,6 @@ TERMINATIONS = {
 }
 
 
-def options_line(entry: dict) -> str:
-    """A lobby row's options, as static/ui/lobby.js writes them: "5+3 · two-squares 3"."""
-    control = entry.get("time_control")
-    parts = [control["id"] if control else "untimed"]
-    for name, value in sorted((entry.get("rules") or {}).items()):
-        if name == "two_squares_limit":
-            parts.append(f"two-squares {value}" if value else "no two-squares rule")
-        elif name == "army":
-            parts.append("a drawn army")
-        else:
-            parts.append(f"{name.replace('_', ' ')} {value}")
-    return " · ".join(parts)
-
-
 def lobby_row(entry: dict, kind: str, me: str) -> dict:
     """What a row of the lobby's lists shows, as static/ui/lobby.js draws it from the socket."""
     seats = " vs ".join(
@@ -57,7 +43,6 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
     row = {
         **entry,
         "title": f"{entry['variant']} · {seats}",
-        "options": options_line(entry),
         "mine": bool(me) and any(seat and seat["name"] == me for seat in entry["seats"]),
         "replayable": False,
     }

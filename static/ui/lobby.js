@@ -45,17 +45,6 @@ function joinForm(game) {
   return form;
 }
 
-// A row's options, as lobby/views.py writes them: "5+3 · two-squares 3".
-export function optionsLine(game) {
-  const parts = [game.time_control ? game.time_control.id : "untimed"];
-  for (const [name, value] of Object.entries(game.rules || {}).sort()) {
-    if (name === "two_squares_limit") parts.push(value ? `two-squares ${value}` : "no two-squares rule");
-    else if (name === "army") parts.push("a drawn army");
-    else parts.push(`${name.replaceAll("_", " ")} ${value}`);
-  }
-  return parts.join(" · ");
-}
-
 function row(game, kind) {
   const li = document.createElement("li");
   li.className = "game-row";
@@ -65,7 +54,7 @@ function row(game, kind) {
   title.append(`${game.variant} · ${seatsText(game.seats)}`);
   const options = document.createElement("span");
   options.className = "game-options";
-  options.textContent = optionsLine(game);
+  options.textContent = game.options; // written by the server (games/options.py lobby_line)
   const meta = document.createElement("span");
   meta.className = "game-meta";
   const actions = document.createElement("span");
