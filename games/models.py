@@ -70,6 +70,10 @@ class Game(models.Model):
     # Abandonment: when the seat's last socket went away (None: connected, or never left).
     red_left = models.DateTimeField(null=True, blank=True)
     blue_left = models.DateTimeField(null=True, blank=True)
+    # Ratings (players/ratings.py): created as rated; who may join, by their rating.
+    rated = models.BooleanField(default=False)
+    rating_min = models.PositiveIntegerField(null=True, blank=True)
+    rating_max = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "private"])]

@@ -128,6 +128,8 @@ def create_game(
     private: bool = False,
     time_control: str | None = None,
     rules: dict | None = None,
+    rated: bool = False,
+    rating_range: tuple[int | None, int | None] = (None, None),
 ) -> Game:
     """A new game with `ident` in `seat` (None: random). `time_control` is None/"untimed" or
     an id of options.TIME_CONTROLS ("5+3"); `rules` overrides rule settings of the variant
@@ -139,11 +141,16 @@ def create_game(
     check_seat(seat)
     control = options.time_control(time_control)
     overrides = options.checked_rules(variant, rules)
+    if rated:
+        from players import ratings  # players imports games
+
+        ratings.check_rated_seat(ident)
     if seat is None:
         seat = random.choice((RED, BLUE))
     state = engine.Game(engine.get_variant(variant).with_rules(**overrides)).to_dict()
     with transaction.atomic():
-        game = Game(variant=variant, private=private, state=state)
+        game = Game(variant=variant, private=private, state=state, rated=rated)
+        game.rating_min, game.rating_max = rating_range
         clocks.set_control(game, control)
         game.save()
         take_seat(game, seat, ident)
@@ -189,6 +196,9 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
             seat = free[0]
         if seat not in free:
             raise ServiceError("seat_taken", f"{COLOR_NAMES[seat]}'s seat is taken.")
+        from players import ratings  # players imports games
+
+        ratings.check_join(game, ident)
         take_seat(game, seat, ident)
         commit(game, lobby=True)
         return seat
@@ -302,6 +312,14 @@ def finish(game: Game, eg: engine.Game, at: datetime) -> None:
     game.termination = outcome.termination
     game.draw_offer = None
     emit(game, "game_over", {"winner": outcome.winner, "termination": outcome.termination})
+    rate_on_finish(game)
+
+
+def rate_on_finish(game: Game) -> None:
+    """Every game with a result ends here: update the ratings in this same transaction."""
+    from players import ratings  # players imports games
+
+    ratings.game_finished(game)
 
 
 def abort(game: Game, at: datetime) -> None:
