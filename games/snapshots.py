@@ -6,6 +6,8 @@ from typing import NamedTuple
 
 from django.db.models import Count
 
+from players.ratings import seat_labels
+
 from . import clocks, engine, options, presence
 from .identity import Identity, role_of
 from .models import BLUE, OBSERVER, RED, Game, GameEvent
@@ -143,6 +145,10 @@ def lobby_entry(game: Game) -> dict:
             options.stored_time_control(game.clock_base_ms, game.clock_increment_ms),
             rule_overrides(game),
         ),
+        # Ratings (players/ratings.py): public numbers, no piece in them.
+        "rated": game.rated,
+        "rating_range": [game.rating_min, game.rating_max],
+        "ratings": seat_labels(game),
     }
 
 

@@ -7,6 +7,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from players.ratings import checked_range
+
 from . import options, services
 from .errors import ServiceError
 from .identity import Identity, identity_from
@@ -37,6 +39,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
             time_control=request.POST.get("time_control", ""),
             rules=options.form_rules(
                 variant, request.POST.get("two_squares"), request.POST.get("army")
+            ),
+            rated=request.POST.get("rated") in ("on", "1", "true"),
+            rating_range=checked_range(
+                request.POST.get("rating_min"), request.POST.get("rating_max")
             ),
         )
     except ServiceError as exc:

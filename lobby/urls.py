@@ -7,4 +7,5 @@ app_name = "lobby"
 urlpatterns = [
     path("", views.index, name="index"),
     path("nickname/", views.nickname, name="nickname"),
+    path("sign-off/", views.sign_off, name="sign_off"),
 ]

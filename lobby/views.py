@@ -16,6 +16,8 @@ from games import options
 from games.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
 from games.snapshots import lobby_lists
+from players.accounts import adopt_guest_games
+from players.ratings import VARIANTS
 
 NICKNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 
@@ -36,15 +38,16 @@ TERMINATIONS = {
 
 def lobby_row(entry: dict, kind: str, me: str) -> dict:
     """What a row of the lobby's lists shows, as static/ui/lobby.js draws it from the socket."""
+    ratings = entry.get("ratings") or [None, None]
     seats = " vs ".join(
-        f"{seat['name'] if seat else 'free'} ({COLOR_NAMES[i]})"
-        for i, seat in enumerate(entry["seats"])
+        f"{seat_text(seat, ratings[i])} ({COLOR_NAMES[i]})" for i, seat in enumerate(entry["seats"])
     )
     row = {
         **entry,
         "title": f"{entry['variant']} · {seats}",
         "mine": bool(me) and any(seat and seat["name"] == me for seat in entry["seats"]),
         "replayable": False,
+        "rating_note": rating_note(entry),
     }
     if kind == "waiting":
         row["meta"] = "waiting for an opponent"
@@ -65,6 +68,28 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
     return row
 
 
+def seat_text(seat: dict | None, rating: str | None) -> str:
+    """A seat as the lobby names it: "free", "guest7", "alice 1523" (as lobby.js does)."""
+    if not seat:
+        return "free"
+    return f"{seat['name']} {rating}" if rating else seat["name"]
+
+
+def rating_note(entry: dict) -> str:
+    """ "rated", "rated · 1300-1700", "casual · up to 1700", or "" for a casual game for all."""
+    low, high = entry.get("rating_range") or [None, None]
+    if low is None and high is None:
+        span = ""
+    elif high is None:
+        span = f"{low}+"
+    elif low is None:
+        span = f"up to {high}"
+    else:
+        span = f"{low}-{high}"
+    kind = "rated" if entry.get("rated") else ("casual" if span else "")
+    return " · ".join(part for part in (kind, span) if part)
+
+
 @ensure_csrf_cookie
 def index(request: HttpRequest) -> HttpResponse:
     lists = lobby_lists()
@@ -72,6 +97,7 @@ def index(request: HttpRequest) -> HttpResponse:
     me = me or request.session.get(NICKNAME_KEY, "")
     context = {
         "variants": VARIANT_NAMES,
+        "rated_variants": VARIANTS,
         "time_controls": options.TIME_CONTROLS,
         "two_squares_choices": options.TWO_SQUARES_CHOICES,
         "setup_minutes": options.SETUP_SECONDS // 60,
@@ -99,10 +125,23 @@ def nickname(request: HttpRequest) -> HttpResponse:
     return redirect(next_url if next_url.startswith("/") and not next_url.startswith("//") else "/")
 
 
+@require_POST
+def sign_off(request: HttpRequest) -> HttpResponse:
+    """A guest forgets their nickname (and this browser's session) and starts over."""
+    request.session.flush()
+    return redirect("lobby:index")
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        guest_session = request.session.session_key  # login() gives the browser a new one
         user = form.save()
+        adopted = adopt_guest_games(
+            guest_session if request.session.get(NICKNAME_KEY) else None, user
+        )
         login(request, user)
+        if adopted:
+            messages.info(request, f"Your {adopted} guest game(s) are now on your profile.")
         return redirect("lobby:index")
     return render(request, "registration/signup.html", {"form": form})

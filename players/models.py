@@ -94,3 +94,24 @@ class PlayerStatus(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({'banned from rated play' if self.banned_from_rated else 'ok'})"
+
+
+class Seek(models.Model):
+    """One "Play now" request waiting for an opponent (players/pairing.py)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    session_key = models.CharField(max_length=40, blank=True, default="")
+    name = models.CharField(max_length=150)
+    variant = models.CharField(max_length=16)
+    time_control = models.CharField(max_length=16, blank=True, default="")  # "" untimed
+    rating = models.FloatField()
+    created = models.DateTimeField()
+    seen = models.DateTimeField()  # the waiting page's last poll: a closed tab stops pairing
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["variant", "time_control", "game"])]

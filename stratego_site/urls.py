@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("lobby.urls")),
     path("games/", include("games.review_urls")),  # replay, export, client data (before <id>/)
     path("games/", include("games.urls")),
+    path("players/", include("players.urls")),
 ]

@@ -16,8 +16,24 @@ function csrfToken() {
   return match ? decodeURIComponent(match[1]) : "";
 }
 
-function seatsText(seats) {
-  return seats.map((s, i) => `${s ? s.name : "free"} (${COLOR_NAMES[i]})`).join(" vs ");
+// As lobby/views.py seat_text and rating_note: "alice 1523", "rated · 1300-1700".
+function seatText(seat, rating) {
+  if (!seat) return "free";
+  return rating ? `${seat.name} ${rating}` : seat.name;
+}
+
+function seatsText(seats, ratings = [null, null]) {
+  return seats.map((s, i) => `${seatText(s, ratings[i])} (${COLOR_NAMES[i]})`).join(" vs ");
+}
+
+function ratingNote(game) {
+  const [low, high] = game.rating_range || [null, null];
+  let span = "";
+  if (low != null && high != null) span = `${low}-${high}`;
+  else if (low != null) span = `${low}+`;
+  else if (high != null) span = `up to ${high}`;
+  const kind = game.rated ? "rated" : span ? "casual" : "";
+  return [kind, span].filter(Boolean).join(" · ");
 }
 
 function link(href, text, cls = "") {
@@ -51,7 +67,7 @@ function row(game, kind) {
   li.dataset.gameId = game.id;
   const title = document.createElement("span");
   title.className = "game-title";
-  title.append(`${game.variant} · ${seatsText(game.seats)}`);
+  title.append(`${game.variant} · ${seatsText(game.seats, game.ratings || [null, null])}`);
   const options = document.createElement("span");
   options.className = "game-options";
   options.textContent = game.options; // written by the server (games/options.py lobby_line)
@@ -82,7 +98,15 @@ function row(game, kind) {
     // A game cancelled before it began, or over before its first move, has nothing to replay.
     if (game.status !== "aborted" && game.ply > 0) actions.append(link(`/games/${game.id}/replay/`, "Replay", "replay"));
   }
-  li.append(title, options, meta, actions);
+  li.append(title, options);
+  const note = ratingNote(game);
+  if (note) {
+    const rated = document.createElement("span");
+    rated.className = "game-rating-note";
+    rated.textContent = note;
+    li.append(rated);
+  }
+  li.append(meta, actions);
   return li;
 }
 
