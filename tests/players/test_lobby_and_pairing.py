@@ -1,0 +1,152 @@
+"""The lobby's ratings and rated/casual games, "Play now" pairing, guests' nickname and
+sign-off, and a guest's games kept on sign-up."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
+from rated_games import account, guest
+
+from games import services
+from games.identity import NICKNAME_KEY
+from games.models import Game
+from games.snapshots import lobby_lists
+from lobby.views import rating_note
+from players import pairing
+from players.models import Rating, Seek
+
+pytestmark = pytest.mark.django_db
+
+
+def test_lobby_entries_carry_seat_ratings_and_the_rating_terms():
+    host = account("host")
+    Rating.objects.create(user_id=host.user_id, variant="classic", rating=1612.4, deviation=70)
+    game = services.create_game(host, rated=True, rating_range=(1400, 1800))
+    services.create_game(guest("visitor"), variant="mini")
+    entries = {e["id"]: e for e in lobby_lists()["waiting"]}
+    entry = entries[game.public_id]
+    assert entry["ratings"] == ["1612", None] and entry["rated"] is True
+    assert entry["rating_range"] == [1400, 1800]
+    assert rating_note(entry) == "rated · 1400-1800"
+    guest_entry = next(e for e in entries.values() if e["id"] != game.public_id)
+    assert guest_entry["ratings"] == [None, None] and rating_note(guest_entry) == ""
+
+
+def test_the_lobby_page_names_players_with_their_rating(client):
+    host = account("carol")
+    services.create_game(host, variant="mini", rated=True)
+    page = client.get("/").content.decode()
+    assert "mini · carol 1500? (Red) vs free (Blue)" in page
+    assert '<span class="game-rating-note">rated</span>' in page
+
+
+def test_a_rated_game_from_the_form_and_a_bad_range_refused(client):
+    user = User.objects.create_user("dave", password="pw-12345678")
+    client.force_login(user)
+    client.post("/games/new/", {"variant": "mini", "seat": "0", "rated": "on",
+                                "rating_min": "1200", "rating_max": "1700"})  # fmt: skip
+    game = Game.objects.get(red_user=user)
+    assert (game.rated, game.rating_min, game.rating_max) == (True, 1200, 1700)
+    response = client.post(
+        "/games/new/", {"variant": "mini", "rating_min": "1800", "rating_max": "1200"}, follow=True
+    )
+    assert "The lowest rating is above the highest." in response.content.decode()
+    assert Game.objects.count() == 1
+
+
+def seek_as(ident, variant="mini", time_control="", created_ago=0.0) -> Seek:
+    found = pairing.seek(ident, variant, time_control)
+    if created_ago:
+        Seek.objects.filter(pk=found.pk).update(
+            created=timezone.now() - timedelta(seconds=created_ago)
+        )
+    return found
+
+
+def test_play_now_pairs_the_nearest_rating_of_the_same_variant_and_clock():
+    me, near, mid, far = account("me"), account("near"), account("mid"), account("far")
+    other_clock = account("clock")
+    for ident, value in ((near, 1495), (mid, 1600), (far, 1750), (me, 1520), (other_clock, 1520)):
+        Rating.objects.create(user_id=ident.user_id, variant="mini", rating=value, deviation=60)
+    seek_as(far)
+    seek_as(mid)  # 80 from me, within range, but `near` is nearer
+    seek_as(near)
+    seek_as(other_clock, time_control="5+3")
+    mine = seek_as(me)
+    assert mine.game_id is not None
+    game = mine.game
+    names = {game.red_name, game.blue_name}
+    assert names == {"me", "near"} and game.rated and game.status == "setup"
+    assert Seek.objects.get(user_id=near.user_id).game_id == game.pk
+    assert Seek.objects.filter(game=None).count() == 3  # mid, far, the other clock
+
+
+def test_the_range_widens_with_waiting_and_guests_pair_unrated():
+    strong, newcomer = account("strong"), account("newcomer")
+    Rating.objects.create(user_id=strong.user_id, variant="mini", rating=1850, deviation=60)
+    first = seek_as(strong)
+    second = seek_as(newcomer)  # 350 apart: outside the first range
+    assert second.game_id is None and pairing.pair(first.pk) is None
+    Seek.objects.update(created=timezone.now() - timedelta(seconds=40))  # both waited 40 s
+    assert pairing.rating_range(Seek.objects.get(pk=first.pk), timezone.now()) == 500
+    assert pairing.pair(first.pk) is not None
+
+    a, b = guest("g1"), guest("g2")
+    seek_as(a)
+    paired = seek_as(b)
+    assert paired.game is not None and not paired.game.rated
+
+
+def test_a_seek_never_pairs_with_itself_or_a_closed_page():
+    me = account("lonely")
+    seek_as(me)
+    again = seek_as(me)  # a second seek replaces the first
+    assert Seek.objects.filter(user_id=me.user_id).count() == 1 and again.game_id is None
+    Seek.objects.update(seen=timezone.now() - timedelta(seconds=60))
+    assert seek_as(account("late")).game_id is None
+
+
+def test_play_now_pages_wait_then_open_the_game(client):
+    alice = User.objects.create_user("alice", password="pw-12345678")
+    client.force_login(alice)
+    page = client.post("/players/play-now/", {"variant": "mini", "time_control": ""})
+    assert page.status_code == 200 and b"Looking for an opponent" in page.content
+    mine = Seek.objects.get(user=alice)
+    assert client.get(f"/players/play-now/{mine.pk}/").json() == {"game": None, "range": 100}
+    seek_as(account("bob"))
+    status = client.get(f"/players/play-now/{mine.pk}/").json()
+    assert status["game"] == f"/games/{Seek.objects.get(pk=mine.pk).game.public_id}/"
+    client.logout()
+    assert client.get(f"/players/play-now/{mine.pk}/").status_code == 404  # not theirs
+
+
+def test_a_guest_changes_nickname_signs_off_and_keeps_games_on_sign_up(client):
+    client.post("/nickname/", {"nickname": "wanderer"})
+    client.post("/nickname/", {"nickname": "wanderer2"})
+    assert client.session[NICKNAME_KEY] == "wanderer2"
+    key = client.session.session_key
+    from games.identity import Identity
+
+    me = Identity(user_id=None, session_key=key, name="wanderer2")
+    game = services.create_game(me, variant="mini", seat=1)
+    services.join_game(game.public_id, guest("friend"))
+    services.resign(game.public_id, me)
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "settled", "password1": "Long-pass-9876", "password2": "Long-pass-9876"},
+        follow=True,
+    )
+    assert "guest game(s) are now on your profile" in response.content.decode()
+    user = User.objects.get(username="settled")
+    game.refresh_from_db()
+    assert (game.blue_user_id, game.blue_name) == (user.pk, "settled")
+    assert game.public_id in client.get("/players/settled/").content.decode()
+
+    other = client.__class__()
+    other.post("/nickname/", {"nickname": "passing"})
+    other.post("/sign-off/")
+    assert NICKNAME_KEY not in other.session
+    assert b'id="sign-on"' in other.get("/").content
