@@ -96,11 +96,15 @@ def play_vs_computer(
     level: str,
     seat: int | None,
     time_control: str | None = None,
+    rated: bool = False,
 ) -> Game:
     """A new game: the person in `seat` (None: random), the computer of `level` opposite.
-    Untimed unless a time control is chosen; then the computer's thinking counts too."""
+    Untimed unless a time control is chosen; then the computer's thinking counts too.
+    Rated (an account only): the level's rating and the person's both count it."""
     check_level(level)
-    game = services.create_game(ident, variant=variant, seat=seat, time_control=time_control)
+    game = services.create_game(
+        ident, variant=variant, seat=seat, time_control=time_control, rated=rated
+    )
     human = RED if game.seat_taken(RED) else BLUE
     services.join_game(game.public_id, computer_identity(level, 1 - human), 1 - human)
     game.refresh_from_db()  # the services woke the computer when it sat down
@@ -402,6 +406,7 @@ def new_vs_computer(request: HttpRequest) -> HttpResponse:
             request.POST.get("level", "medium"),
             seat,
             request.POST.get("time_control", ""),
+            rated=request.POST.get("rated") in ("on", "1", "true"),
         )
     except ServiceError as exc:
         messages.error(request, exc.message)

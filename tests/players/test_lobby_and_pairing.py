@@ -3,6 +3,7 @@ sign-off, and a guest's games kept on sign-up."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -150,3 +151,38 @@ def test_a_guest_changes_nickname_signs_off_and_keeps_games_on_sign_up(client):
     other.post("/sign-off/")
     assert NICKNAME_KEY not in other.session
     assert b'id="sign-on"' in other.get("/").content
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rated_game_against_the_computer_from_the_lobby_form(client):
+    from games import computer
+
+    user = User.objects.create_user("challenger", password="pw-12345678")
+    client.force_login(user)
+    client.post("/games/computer/play/", {"variant": "mini", "level": "medium", "seat": "0",
+                                          "rated": "on"})  # fmt: skip
+    game = Game.objects.get(red_user=user)
+    assert game.rated and computer.seat_level(game, 1) == "medium"
+    services.resign(game.public_id, ratings_identity(user))
+    computer.wait_idle()
+    assert Rating.objects.get(computer="medium", variant="mini").games == 1
+
+
+def ratings_identity(user):
+    from games.identity import Identity
+
+    return Identity(user_id=user.pk, session_key=None, name=user.username)
+
+
+def test_the_new_lobby_fields_carry_only_public_numbers():
+    """The leak check for what ratings add to the lobby socket: no piece, no rank."""
+    host = account("public")
+    game = services.create_game(host, variant="mini", seat=0, rated=True, rating_range=(None, 1700))
+    services.join_game(game.public_id, account("joiner"))
+    for entries in lobby_lists().values():
+        for entry in entries if isinstance(entries, list) else []:
+            assert isinstance(entry["rated"], bool)
+            assert all(v is None or isinstance(v, int) for v in entry["rating_range"])
+            assert all(
+                label is None or re.fullmatch(r"\d+\??", label) for label in entry["ratings"]
+            )
