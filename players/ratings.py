@@ -70,9 +70,12 @@ def keys(game: Game) -> list[dict]:
 
 def lock_ratings(variant: str, who: list[dict]) -> list[Rating]:
     """The ratings of `who` for `variant`, created if new, locked in id order."""
+    # INSERT ... ON CONFLICT DO NOTHING: two games creating one rating at once wait for each
+    # other; in one order for all (users, then computers), so that never deadlocks either.
+    ordered = sorted(who, key=lambda k: (k["user_id"] is None, k["user_id"] or 0, k["computer"]))
     Rating.objects.bulk_create(
-        [Rating(variant=variant, **key) for key in who], ignore_conflicts=True
-    )  # INSERT ... ON CONFLICT DO NOTHING: two games creating one rating at once is fine
+        [Rating(variant=variant, **key) for key in ordered], ignore_conflicts=True
+    )
     found = []
     for key in who:
         lookup = {"user_id": key["user_id"]} if key["user_id"] else {"computer": key["computer"]}

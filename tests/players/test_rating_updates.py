@@ -205,6 +205,17 @@ def test_two_games_ending_at_once_for_one_player_lose_no_update(attempt):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("attempt", range(3))
+def test_two_new_players_ending_two_games_at_once_in_both_colours(attempt):
+    a, b = account(), account()  # no rating yet: both games create both at the same instant
+    first, second = playing(a, b), playing(b, a)
+    results = race(lambda: services.resign(first, b), lambda: services.resign(second, b))
+    assert all(isinstance(r, int) for r in results), results
+    assert (rating(a).games, rating(b).games) == (2, 2)
+    assert RatingChange.objects.count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_computer_level_is_rated_from_its_games_against_people():
     from games import computer
 
