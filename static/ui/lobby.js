@@ -10,6 +10,7 @@ import { TERMINATIONS } from "./moves.js";
 const section = document.getElementById("lists");
 const canPlay = section.dataset.canPlay === "1";
 const me = section.dataset.me || "";
+const isGuest = section.dataset.guest === "1"; // a guest cannot join a rated game
 
 function csrfToken() {
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -80,7 +81,12 @@ function row(game, kind) {
     meta.textContent = "waiting for an opponent";
     if (mine) actions.append(link(`/games/${game.id}/`, "Open your game", "open"));
     else {
-      if (canPlay) actions.append(joinForm(game));
+      if (canPlay && game.rated && isGuest) {
+        const only = document.createElement("span");
+        only.className = "hint accounts-only";
+        only.textContent = "accounts only";
+        actions.append(only);
+      } else if (canPlay) actions.append(joinForm(game));
       actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
     }
   } else if (kind === "live") {

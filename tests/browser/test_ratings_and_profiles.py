@@ -94,4 +94,11 @@ def test_play_now_pairs_two_accounts_and_the_rated_result_shows_everywhere(serve
     expect(P.lobby_row(bob, "waiting", new_id).locator(".game-rating-note")).to_have_text(
         "rated · 1200-1900"
     )
+    # A guest sees the rated game but no Join button, drawn by the socket as by the server.
+    visitor = new_context().new_page()
+    P.sign_on(visitor, server_url, "just-looking")
+    expect(visitor.locator("#lists")).to_have_attribute("data-loaded", "1")
+    guest_row = P.lobby_row(visitor, "waiting", new_id)
+    expect(guest_row.locator(".accounts-only")).to_have_text("accounts only")
+    expect(guest_row.locator("button.join")).to_have_count(0)
     assert errors == []

@@ -186,3 +186,13 @@ def test_the_new_lobby_fields_carry_only_public_numbers():
             assert all(
                 label is None or re.fullmatch(r"\d+\??", label) for label in entry["ratings"]
             )
+
+
+def test_a_guest_sees_no_join_button_on_a_rated_game(client):
+    rated = services.create_game(account("ranked"), variant="mini", rated=True)
+    casual = services.create_game(account("relaxed"), variant="mini")
+    client.post("/nickname/", {"nickname": "onlooker"})
+    page = client.get("/").content.decode()
+    rows = dict(re.findall(r'data-game-id="(\w+)">(.*?)</li>', page))
+    assert "accounts only" in rows[rated.public_id] and 'class="join"' not in rows[rated.public_id]
+    assert 'class="join"' in rows[casual.public_id]
