@@ -51,6 +51,19 @@ def rate(player: Standing, results: list[tuple[Standing, float]]) -> Standing:
     return Standing(p.rating, deviation, p.vol)
 
 
+def idle(player: Standing, periods: int) -> Standing:
+    """Step 6 of the paper for `periods` rating periods (days) without a game: the deviation
+    grows (phi* = sqrt(phi^2 + sigma^2) each period), up to a newcomer's."""
+    if periods <= 0:
+        return player
+    p = PaperPlayer(player.rating, player.deviation, player.volatility)
+    for _ in range(min(periods, 10_000)):
+        p.did_not_compete()
+        if p.rd >= DEFAULT_DEVIATION:
+            break
+    return Standing(player.rating, min(p.rd, DEFAULT_DEVIATION), player.volatility)
+
+
 def label(rating: float, deviation: float) -> str:
     """How a rating reads everywhere: "1523", or "1500?" while provisional."""
     mark = "?" if deviation > PROVISIONAL_DEVIATION else ""

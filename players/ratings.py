@@ -88,8 +88,12 @@ def lock_ratings(variant: str, who: list[dict]) -> list[Rating]:
     return [locked[i] for i in found]
 
 
-def standing(rating: Rating) -> glicko.Standing:
-    return glicko.Standing(rating.rating, rating.deviation, rating.volatility)
+def standing(rating: Rating, at: datetime | None = None) -> glicko.Standing:
+    """The rating as it stands at `at`: its deviation grown for the days without a game."""
+    now = glicko.Standing(rating.rating, rating.deviation, rating.volatility)
+    if at is None or rating.last_played is None:
+        return now
+    return glicko.idle(now, (at - rating.last_played).days)
 
 
 def game_finished(game: Game) -> bool:
@@ -99,20 +103,21 @@ def game_finished(game: Game) -> bool:
     at = game.finished or timezone.now()
     red, blue = lock_ratings(game.variant, keys(game))
     scores = (1.0, 0.0) if game.winner == RED else (0.0, 1.0) if game.winner == BLUE else (0.5, 0.5)
-    before = (standing(red), standing(blue))
+    before = (standing(red, at), standing(blue, at))
     apply(red, game, scores[0], before[1], at)
     apply(blue, game, scores[1], before[0], at)
     return True
 
 
 def apply(rating: Rating, game: Game, score: float, opponent: glicko.Standing, at: datetime):
-    new = glicko.rate(standing(rating), [(opponent, score)])
+    mine = standing(rating, at)
+    new = glicko.rate(mine, [(opponent, score)])
     RatingChange.objects.create(
         rating=rating,
         game=game,
         score=score,
-        rating_before=rating.rating,
-        deviation_before=rating.deviation,
+        rating_before=mine.rating,
+        deviation_before=mine.deviation,
         rating_after=new.rating,
         deviation_after=new.deviation,
         volatility_after=new.volatility,

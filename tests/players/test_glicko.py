@@ -5,7 +5,7 @@ from __future__ import annotations
 import glicko2
 import pytest
 
-from players.glicko import PaperPlayer, Standing, label, rate
+from players.glicko import PaperPlayer, Standing, idle, label, rate
 
 OPPONENTS = [(1400, 30), (1550, 100), (1700, 300)]
 SCORES = [1, 0, 0]
@@ -43,3 +43,10 @@ def test_a_win_raises_a_loss_lowers_and_a_new_rating_is_provisional():
     assert rate(fresh, [(Standing(), 1.0)]).rating > 1500 > rate(fresh, [(Standing(), 0.0)]).rating
     assert label(1500, 350) == "1500?" and label(1523.4, 80) == "1523"
     assert fresh.provisional and not Standing(1500, 60).provisional
+
+
+def test_a_rating_left_alone_grows_less_certain_up_to_a_newcomers():
+    settled = Standing(1700, 60, 0.06)
+    month, decade = idle(settled, 30), idle(settled, 3650)
+    assert idle(settled, 0) == settled and month.rating == 1700
+    assert 60 < month.deviation < 100 and decade.deviation == 350

@@ -3,7 +3,10 @@ a game without a result, a casual game, a guest or a banned player never counts.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.db.models import F
 from rated_games import (
     RED_SETUP,
     SHORT_GAME,
@@ -227,3 +230,14 @@ def test_a_computer_level_is_rated_from_its_games_against_people():
     level = Rating.objects.get(computer="medium", variant="mini")
     assert level.games == 1 and level.rating > 1500 > rating(person).rating
     assert level.name == "Computer (medium)"
+
+
+def test_a_month_without_games_widens_the_deviation_before_the_next_game():
+    a, b = account(), account()
+    services.resign(playing(a, b), b)
+    settled = rating(a).deviation
+    Rating.objects.update(last_played=F("last_played") - timedelta(days=30))
+    gid = playing(a, b)
+    services.resign(gid, b)
+    change = RatingChange.objects.filter(game__public_id=gid, rating=rating(a)).get()
+    assert change.deviation_before > settled
