@@ -196,3 +196,18 @@ def test_a_guest_sees_no_join_button_on_a_rated_game(client):
     rows = dict(re.findall(r'data-game-id="(\w+)">(.*?)</li>', page))
     assert "accounts only" in rows[rated.public_id] and 'class="join"' not in rows[rated.public_id]
     assert 'class="join"' in rows[casual.public_id]
+
+
+def test_bad_play_now_input_says_why_and_seeks_nothing(client):
+    client.post("/nickname/", {"nickname": "tester"})
+    for form, message in (
+        ({"variant": "chess", "time_control": ""}, "Unknown variant"),
+        ({"variant": "mini", "time_control": "99+9"}, "Unknown time control"),
+    ):
+        response = client.post("/players/play-now/", form, follow=True)
+        assert message in response.content.decode()
+    assert not Seek.objects.exists()
+    anonymous = client.__class__()
+    response = anonymous.post("/players/play-now/", {"variant": "mini"}, follow=True)
+    assert "Choose a nickname or log in first." in response.content.decode()
+    assert client.get("/players/play-now/").status_code == 405
