@@ -30,6 +30,7 @@ WIDEN_BY = 100  # more, every WIDEN_EVERY seconds of waiting
 WIDEN_EVERY = 10
 MAX_RANGE = 1000
 STALE_SECONDS = 15  # a seek whose page has not polled for this long is not paired
+FORGET_SECONDS = 3600  # seeks (paired or not) untouched this long are deleted by the next one
 
 
 def rating_range(seek: Seek, at: datetime) -> int:
@@ -48,18 +49,16 @@ def same_person(a: Seek, b: Seek) -> bool:
 
 
 def seek(ident: Identity, variant: str, time_control: str) -> Seek:
-    """A new seek (the identity's older open ones are withdrawn), paired at once if it can."""
+    """A new seek (the identity's older ones are withdrawn), paired at once if it can."""
     if variant not in ratings.VARIANTS:
         raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
     control = options.time_control(time_control)  # refuses an unknown one
     at = timezone.now()
-    mine = Seek.objects.filter(game=None)
-    mine = (
-        mine.filter(user_id=ident.user_id)
-        if ident.user_id
-        else mine.filter(session_key=ident.session_key or "", user=None)
-    )
-    mine.delete()
+    Seek.objects.filter(seen__lt=at - timedelta(seconds=FORGET_SECONDS)).delete()
+    if ident.user_id:
+        Seek.objects.filter(user_id=ident.user_id).delete()
+    else:
+        Seek.objects.filter(session_key=ident.session_key or "", user=None).delete()
     new = Seek.objects.create(
         user_id=ident.user_id,
         session_key=ident.session_key or "",

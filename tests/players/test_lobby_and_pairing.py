@@ -108,6 +108,9 @@ def test_a_seek_never_pairs_with_itself_or_a_closed_page():
     assert Seek.objects.filter(user_id=me.user_id).count() == 1 and again.game_id is None
     Seek.objects.update(seen=timezone.now() - timedelta(seconds=60))
     assert seek_as(account("late")).game_id is None
+    Seek.objects.update(seen=timezone.now() - timedelta(hours=2))
+    seek_as(account("later"))  # seeks untouched for an hour are forgotten
+    assert list(Seek.objects.values_list("name", flat=True)) == ["later"]
 
 
 def test_play_now_pages_wait_then_open_the_game(client):
