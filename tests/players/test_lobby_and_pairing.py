@@ -125,6 +125,14 @@ def test_play_now_pages_wait_then_open_the_game(client):
     assert status["game"] == f"/games/{Seek.objects.get(pk=mine.pk).game.public_id}/"
     client.logout()
     assert client.get(f"/players/play-now/{mine.pk}/").status_code == 404  # not theirs
+    assert client.post(f"/players/play-now/{mine.pk}/cancel/").status_code == 404
+
+    client.force_login(alice)
+    client.post("/players/play-now/", {"variant": "duel", "time_control": "5+3"})
+    waiting = Seek.objects.get(user=alice)
+    assert waiting.game_id is None and waiting.time_control == "5+3"
+    client.post(f"/players/play-now/{waiting.pk}/cancel/")
+    assert not Seek.objects.filter(user=alice).exists()
 
 
 def test_a_guest_changes_nickname_signs_off_and_keeps_games_on_sign_up(client):
