@@ -15,8 +15,20 @@ from dataclasses import dataclass
 from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
 from .errors import IllegalMoveError, SetupError
 from .notation import Move, move_name
-from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT
+from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT, opponent
 from .setup import check_placement, generate_setup, remaining, validate_setup
+from .stalling import (
+    Chase,
+    ChaseStep,
+    Refusal,
+    Run,
+    chase_targets,
+    is_evasion,
+    more_squares_refusal,
+    next_run,
+    return_refusal,
+    two_squares_refusal,
+)
 from .variants import Variant, get_variant
 from .zobrist import zobrist_table
 
@@ -150,10 +162,9 @@ class Game:
         self.last_by: list[MoveResult | None] = [None, None]  # each side's latest move
         self.outcome: Outcome | None = None
         self.hash = 0
-        # Two-squares rule: per side, [unit id, from, to, moves in the run between them].
-        self.runs: list[list[int] | None] = [None, None]
-        # More-squares rule: per side, the chase it is making: [chaser id, chased id, positions].
-        self.chases: list[list | None] = [None, None]
+        # Anti-stalling state per side (stalling.py): its latest run, the chase it is making.
+        self.runs: list[Run | None] = [None, None]
+        self.chases: list[Chase | None] = [None, None]
         self.hash_after: list[int | None] = [None, None]  # position after each side's last move
         self._zobrist = zobrist_table(self.variant)
 
@@ -268,37 +279,28 @@ class Game:
         board, rays, v = self.board, self.variant.rays, self.variant
         # The anti-stalling rules can only refuse a few moves; find them cheaply first.
         run = self.runs[color] if check_stalling and v.two_squares_limit else None
-        if run is not None and run[3] < v.two_squares_limit:  # type: ignore[operator]
+        if run is not None and run.count < v.two_squares_limit:  # type: ignore[operator]
             run = None
         returns = check_stalling and bool(v.return_after_moves)
-        chase_from = chase_to = None
-        previous = self.last_by[1 - color]
-        if (
-            check_stalling
-            and v.more_squares_rule
-            and previous is not None
-            and previous.battle is None
-        ):
-            chase_from, chase_to = v.neighbors[previous.move.src], v.neighbors[previous.move.dst]
+        chase = self.chases[color] if check_stalling and v.more_squares_rule else None
+        targets = self._chase_targets(chase) if chase is not None else frozenset()
         for unit in self.army[color]:
             rank = unit.rank
             if rank in IMMOVABLE:
                 continue
             src = unit.square
-            may_chase = chase_from is not None and src in chase_from
             for ray in rays[src]:
                 for dst in ray:
                     target = board[dst]
                     if target is not None and target.color == color:
                         break
                     if not (
-                        (run is not None and run[0] == unit.id and src == run[2] and dst == run[1])
+                        (run is not None and run.continued_by(unit.id, src, dst, v.width))
                         or (returns and dst in unit.recent)
                         or (
-                            may_chase
-                            and target is None
-                            and dst in chase_to  # type: ignore[operator]
-                            and self._stalling_error(unit, src, dst, False) is not None
+                            target is None
+                            and dst in targets
+                            and self._stalling_refusal(unit, src, dst, False) is not None
                         )
                     ):
                         yield Move(src, dst)
@@ -335,9 +337,9 @@ class Game:
         if target is not None and target.color == unit.color:
             raise IllegalMoveError("own_piece", "that square holds one of your own pieces")
         self._check_path(unit, move)
-        error = self._stalling_error(unit, move.src, move.dst, target is not None)
-        if error is not None:
-            raise IllegalMoveError(*error)
+        refusal = self._stalling_refusal(unit, move.src, move.dst, target is not None)
+        if refusal is not None:
+            raise IllegalMoveError(*refusal)
 
     def _check_path(self, unit: Unit, move: Move) -> None:
         width = self.variant.width
@@ -360,60 +362,38 @@ class Game:
             if self.board[square] is not None:
                 raise IllegalMoveError("path_blocked", "a scout cannot jump over pieces")
 
-    def _stalling_error(
-        self, unit: Unit, src: int, dst: int, is_attack: bool
-    ) -> tuple[str, str] | None:
+    def _stalling_refusal(self, unit: Unit, src: int, dst: int, is_attack: bool) -> Refusal | None:
         """The anti-stalling rule this move would break, as (code, reason), or None."""
         v = self.variant
-        run = self.runs[unit.color]
-        if (
-            v.two_squares_limit
-            and run is not None
-            and run[0] == unit.id
-            and src == run[2]
-            and dst == run[1]
-            and run[3] >= v.two_squares_limit
-        ):
-            return (
-                "two_squares",
-                f"two-squares rule: a piece may not move more than {v.two_squares_limit} "
-                "times in a row between the same two squares",
-            )
-        if v.return_after_moves and dst in unit.recent:
-            return (
-                "return_too_soon",
-                f"a piece may return to a square it left only after {v.return_after_moves} moves",
-            )
-        if v.more_squares_rule and not is_attack:
-            chase = self._chase_context(unit, src, dst)
-            if chase is not None and chase[0] and chase[1] in chase[2]:
-                return (
-                    "more_squares",
-                    "more-squares rule: this chasing move repeats a position of the chase",
-                )
-        return None
-
-    def _chase_context(self, unit: Unit, src: int, dst: int) -> tuple[bool, int, set] | None:
-        """For a quiet move that chases the piece the opponent just moved away: whether it
-        continues a chase that may not repeat a position, the resulting hash, and the
-        positions of the chase so far. None when the move is no chasing move."""
-        previous = self.last_by[1 - unit.color]
-        if previous is None or previous.battle is not None:
-            return None
-        neighbors = self.variant.neighbors
-        if previous.move.src not in neighbors[src] or previous.move.dst not in neighbors[dst]:
-            return None
-        evader = self.board[previous.move.dst]
-        if evader is None:
-            return None
-        table = self._zobrist[unit.color][unit.rank]
-        new_hash = self.hash ^ table[src] ^ table[dst]
+        refusal = two_squares_refusal(
+            self.runs[unit.color], v.two_squares_limit, unit.id, src, dst, v.width
+        ) or return_refusal(v.return_after_moves, unit.recent, dst)
         chase = self.chases[unit.color]
-        if chase is None or chase[0] != unit.id or chase[1] != evader.id:
-            return (False, new_hash, set())
-        own_last = self.last_by[unit.color]
-        back_where_it_came_from = own_last is not None and own_last.move.src == dst
-        return (not back_where_it_came_from, new_hash, chase[2])
+        if refusal is None and chase is not None and not is_attack and v.more_squares_rule:
+            own_last = self.last_by[unit.color]
+            refusal = more_squares_refusal(
+                chase,
+                self._chase_step(chase, unit, src, dst),
+                src,
+                dst,
+                (own_last.move.src, own_last.move.dst) if own_last else None,
+            )
+        return refusal
+
+    def _chase_targets(self, chase: Chase) -> frozenset[int]:
+        return chase_targets((self.units[i].square for i in chase.evaders), self.variant.neighbors)
+
+    def _chase_step(self, chase: Chase, unit: Unit, src: int, dst: int) -> ChaseStep:
+        """What the quiet move src-dst of `unit` does to its side's chase."""
+        table = self._zobrist[unit.color][unit.rank]
+        return ChaseStep(dst in self._chase_targets(chase), self.hash ^ table[src] ^ table[dst])
+
+    def _threat_against(self, color: int) -> tuple[int, bool] | None:
+        """The opponent's directly preceding move, as (destination, was a battle)."""
+        last = self.last_by[opponent(color)]
+        if last is None or last.ply != self.ply:
+            return None
+        return (last.move.dst, last.battle is not None)
 
     def push(self, move: Move, color: int | None = None) -> MoveResult:
         """Check and play `move`; returns what happened, battle included."""
@@ -425,8 +405,8 @@ class Game:
         unit = self.board[src]
         assert unit is not None
         color, target = unit.color, self.board[dst]
-        self._track_chase(unit, src, dst, target is not None)
-        self._track_run(unit, src, dst)
+        chase_step, evades = self._chase_effects(unit, src, dst, target is not None)
+        self.runs[color] = next_run(self.runs[color], unit.id, src, dst, self.variant.width)
         if self.variant.return_after_moves:
             unit.recent = ((src,) + unit.recent)[: self.variant.return_after_moves - 1]
         unit.moved = True
@@ -447,6 +427,8 @@ class Game:
                 self._drop(unit, dst)
             else:
                 self._capture(unit)
+        if self.variant.more_squares_rule:
+            self._track_chases(unit, chase_step, evades)
         self.ply += 1
         self.quiet_plies = 0 if battle else self.quiet_plies + 1
         result = MoveResult(self.ply, color, move, unit.rank, battle)
@@ -476,31 +458,30 @@ class Game:
         self.army[unit.color].remove(unit)
         self.captured[unit.color].append(unit.rank)
 
-    def _track_run(self, unit: Unit, src: int, dst: int) -> None:
-        run = self.runs[unit.color]
-        if run is not None and run[0] == unit.id and src == run[2] and dst == run[1]:
-            self.runs[unit.color] = [unit.id, src, dst, run[3] + 1]
-        else:
-            self.runs[unit.color] = [unit.id, src, dst, 1]
+    def _chase_effects(
+        self, unit: Unit, src: int, dst: int, is_attack: bool
+    ) -> tuple[ChaseStep | None, bool]:
+        """Before a move: what it does to its own side's chase, and whether it evades the
+        opponent's threat. A battle ends both chases: no position from before it can recur."""
+        if not self.variant.more_squares_rule or is_attack:
+            return None, False
+        chase = self.chases[unit.color]
+        step = self._chase_step(chase, unit, src, dst) if chase is not None else None
+        evades = is_evasion(self._threat_against(unit.color), src, self.variant.neighbors)
+        return step, evades
 
-    def _track_chase(self, unit: Unit, src: int, dst: int, is_attack: bool) -> None:
-        if not self.variant.more_squares_rule:
+    def _track_chases(self, unit: Unit, step: ChaseStep | None, evades: bool) -> None:
+        color, other = unit.color, opponent(unit.color)
+        chase = self.chases[color]
+        self.chases[color] = (
+            chase.reached(step.position) if chase is not None and step and step.chasing else None
+        )
+        if not evades:
+            self.chases[other] = None
             return
-        chase = None if is_attack else self._chase_context(unit, src, dst)
-        if chase is None:
-            self.chases[unit.color] = None
-            return
-        _, new_hash, positions = chase
-        current = self.chases[unit.color]
-        evader = self.board[self.last_by[1 - unit.color].move.dst]  # type: ignore[union-attr]
-        if current is None or current[0] != unit.id or current[1] != evader.id:  # type: ignore[union-attr]
-            # A new chase: it began with this piece's threatening move, one turn ago.
-            positions = (
-                {self.hash_after[unit.color]} if self.hash_after[unit.color] is not None else set()
-            )
-            current = [unit.id, evader.id, positions]  # type: ignore[union-attr]
-            self.chases[unit.color] = current
-        current[2].add(new_hash)
+        # The chase began with the threat this move evades: its positions start after it.
+        started = self.chases[other] or Chase(frozenset(), frozenset({self.hash_after[other]}))
+        self.chases[other] = started.evaded_by(unit.id)
 
     # ----------------------------------------------------------------- outcomes
     def _settle_outcome(self) -> None:
@@ -556,8 +537,8 @@ class Game:
             "captured": [list(c) for c in self.captured],
             "last_by": [m.to_dict() if m else None for m in self.last_by],
             "outcome": self.outcome.to_dict() if self.outcome else None,
-            "runs": self.runs,
-            "chases": [[c[0], c[1], sorted(c[2])] if c else None for c in self.chases],
+            "runs": [r.to_list() if r else None for r in self.runs],
+            "chases": [c.to_dict() if c else None for c in self.chases],
             "hash_after": self.hash_after,
         }
         overrides = self.variant.rule_overrides()
@@ -583,8 +564,8 @@ class Game:
         game.captured = tuple(list(c) for c in data["captured"])  # type: ignore[assignment]
         game.last_by = [MoveResult.from_dict(m) if m else None for m in data["last_by"]]
         game.outcome = Outcome.from_dict(data["outcome"]) if data["outcome"] else None
-        game.runs = [list(r) if r else None for r in data["runs"]]
-        game.chases = [[c[0], c[1], set(c[2])] if c else None for c in data["chases"]]
+        game.runs = [Run.from_list(r) if r else None for r in data["runs"]]
+        game.chases = [Chase.from_saved(c) if c else None for c in data["chases"]]
         game.hash_after = list(data["hash_after"])
         return game
 
