@@ -1,21 +1,31 @@
 """A game of Stratego: setup, moves, battles, anti-stalling rules and outcomes.
 
 `Game` is mutable, like python-chess's Board: `push` applies a move after checking it.
-The anti-stalling rules keep their state incrementally (the last run of each side for the
-two-squares rule, the current chase for the more-squares rule), so a move at ply 2,000
-costs what a move at ply 50 costs.
+The anti-stalling rules (`stalling.py`) keep their state incrementally (the latest run of
+each side for the two-squares rule, the current chase for the more-squares rule), so a move
+at ply 2,000 costs what a move at ply 50 costs.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
 from .errors import IllegalMoveError, SetupError
-from .notation import Move, move_name
+from .notation import Move
 from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT, opponent
+from .results import (
+    FINISHED,
+    PLAYING,
+    SETUP,
+    TERMINATIONS,
+    MoveResult,
+    Outcome,
+    Phase,
+    Termination,
+)
 from .setup import check_placement, generate_setup, remaining, validate_setup
 from .stalling import (
     Chase,
@@ -30,84 +40,8 @@ from .stalling import (
     two_squares_refusal,
 )
 from .variants import Variant, get_variant
+from .view import PieceView, View
 from .zobrist import zobrist_table
-
-SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
-
-TERMINATIONS = (
-    "flag_captured",  # the attacker took the flag
-    "no_moves",  # the side to move has no legal move and loses
-    "no_moves_both",  # neither side can move: a draw
-    "move_cap",  # the variant's move limit was reached: a draw
-    "resignation",
-    "agreed_draw",
-    "time",
-    "forfeit",  # an irregularity (seed 004: an illegal move or a crash of a program)
-)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: int | None  # RED, BLUE, or None for a draw
-    termination: str
-
-    def __post_init__(self) -> None:
-        if self.termination not in TERMINATIONS:
-            raise ValueError(f"unknown termination {self.termination!r}")
-        if self.winner not in (RED, BLUE, None):
-            raise ValueError(f"bad winner {self.winner!r}")
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def to_dict(self) -> dict:
-        return {"winner": self.winner, "termination": self.termination}
-
-    @classmethod
-    def from_dict(cls, data: Mapping) -> Outcome:
-        return cls(data["winner"], data["termination"])
-
-
-@dataclass(frozen=True)
-class MoveResult:
-    """A move that was played. `rank` is the mover's: public only if there was a battle."""
-
-    ply: int  # 1 for Red's first move
-    color: int
-    move: Move
-    rank: int
-    battle: Battle | None = None
-
-    def to_public_dict(self, variant: Variant) -> dict:
-        return {
-            "ply": self.ply,
-            "color": self.color,
-            "from": self.move.src,
-            "to": self.move.dst,
-            "notation": move_name(self.move, variant),
-            "battle": self.battle.to_dict() if self.battle else None,
-        }
-
-    def to_dict(self) -> dict:
-        battle = (
-            [self.battle.attacker, self.battle.defender, self.battle.result]
-            if self.battle
-            else None
-        )
-        return {
-            "ply": self.ply,
-            "color": self.color,
-            "src": self.move.src,
-            "dst": self.move.dst,
-            "rank": self.rank,
-            "battle": battle,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping) -> MoveResult:
-        battle = Battle(*data["battle"]) if data.get("battle") else None
-        return cls(data["ply"], data["color"], Move(data["src"], data["dst"]), data["rank"], battle)
 
 
 class Unit:
@@ -148,7 +82,7 @@ class Unit:
 class Game:
     def __init__(self, variant: Variant | str = "classic") -> None:
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.setups: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.ready = [False, False]
         self.board: list[Unit | None] = [None] * self.variant.size
@@ -278,8 +212,9 @@ class Game:
     def _generate(self, color: int, check_stalling: bool) -> Iterator[Move]:
         board, rays, v = self.board, self.variant.rays, self.variant
         # The anti-stalling rules can only refuse a few moves; find them cheaply first.
-        run = self.runs[color] if check_stalling and v.two_squares_limit else None
-        if run is not None and run.count < v.two_squares_limit:  # type: ignore[operator]
+        limit = v.two_squares_limit if check_stalling else None
+        run = self.runs[color] if limit else None
+        if run is not None and limit is not None and run.count < limit:
             run = None
         returns = check_stalling and bool(v.return_after_moves)
         chase = self.chases[color] if check_stalling and v.more_squares_rule else None
@@ -295,7 +230,11 @@ class Game:
                     if target is not None and target.color == color:
                         break
                     if not (
-                        (run is not None and run.continued_by(unit.id, src, dst, v.width))
+                        (
+                            run is not None
+                            and unit.id == run.unit
+                            and run.continued_by(unit.id, src, dst, v.width)
+                        )
                         or (returns and dst in unit.recent)
                         or (
                             target is None
@@ -435,9 +374,9 @@ class Game:
         self.history.append(result)
         self.last_by[color] = result
         self.hash_after[color] = self.hash
-        self.turn = 1 - color
+        self.turn = opponent(color)
         if battle is not None and battle.defender == FLAG:
-            self.end(Outcome(color, "flag_captured"))
+            self.end(Outcome(color, Termination.FLAG_CAPTURED))
         else:
             self._settle_outcome()
         return result
@@ -487,15 +426,15 @@ class Game:
     def _settle_outcome(self) -> None:
         v = self.variant
         if v.max_plies is not None and self.ply >= v.max_plies:
-            self.end(Outcome(None, "move_cap"))
+            self.end(Outcome(None, Termination.MOVE_CAP))
         elif v.max_quiet_plies is not None and self.quiet_plies >= v.max_quiet_plies:
-            self.end(Outcome(None, "move_cap"))
+            self.end(Outcome(None, Termination.MOVE_CAP))
         elif not self.has_legal_move():
-            other = 1 - self.turn
+            other = opponent(self.turn)
             if next(self._generate(other, check_stalling=False), None) is None:
-                self.end(Outcome(None, "no_moves_both"))
+                self.end(Outcome(None, Termination.NO_MOVES_BOTH))
             else:
-                self.end(Outcome(other, "no_moves"))
+                self.end(Outcome(other, Termination.NO_MOVES))
 
     def end(self, outcome: Outcome) -> None:
         """End the game: by the rules, or as the server decides (resignation, time, forfeit...).
@@ -508,7 +447,7 @@ class Game:
         self.phase = FINISHED
 
     def resign(self, color: int) -> None:
-        self.end(Outcome(1 - color, "resignation"))
+        self.end(Outcome(opponent(color), Termination.RESIGNATION))
 
     @property
     def is_over(self) -> bool:
@@ -516,18 +455,64 @@ class Game:
 
     # ----------------------------------------------------------------- views and persistence
     def view(self, viewer: int) -> View:
-        from .view import build_view
+        """What `viewer` (RED, BLUE or OBSERVER) may know: the security boundary."""
+        if viewer not in (*COLORS, OBSERVER):
+            raise ValueError(f"unknown viewer {viewer!r}")
+        v, over = self.variant, self.phase == FINISHED
+        last = self.last_move
+        if last is not None and not (over or last.battle or last.color == viewer):
+            last = dataclasses.replace(last, rank=None)  # the mover's rank stays hidden
+        legal = ()
+        if self.phase == PLAYING and viewer == self.turn:
+            legal = tuple((m.src, m.dst) for m in self.generate_legal_moves())
+        return View(
+            variant=v.name,
+            width=v.width,
+            height=v.height,
+            lakes=tuple(sorted(v.lakes)),
+            viewer=viewer,
+            phase=self.phase,
+            turn=self.turn,
+            ply=self.ply,
+            ready=(self.ready[0], self.ready[1]),
+            board=self._board_seen_by(viewer),
+            remaining=self.remaining(viewer) if viewer in COLORS else None,
+            captured=(tuple(self.captured[0]), tuple(self.captured[1])),
+            last_move=last,
+            legal_moves=legal,
+            outcome=self.outcome,
+            rules=v.rule_settings(),
+            army=v.army,
+        )
 
-        return build_view(self, viewer)
+    def _board_seen_by(self, viewer: int) -> tuple[PieceView | None, ...]:
+        over = self.phase == FINISHED
+        board: list[PieceView | None] = [None] * self.variant.size
+        if self.units:
+            for unit in self.army[0] + self.army[1]:
+                known = over or unit.color == viewer or unit.revealed
+                board[unit.square] = PieceView(
+                    unit.color,
+                    unit.rank if known else None,
+                    unit.moved,
+                    unit.revealed,
+                    unit.scout_known,
+                )
+        else:  # setup phase: the opponent's occupied squares show, never what stands there
+            for color in COLORS:
+                for square, rank in self.setups[color].items():
+                    board[square] = PieceView(color, rank if over or color == viewer else None)
+        return tuple(board)
 
     def initial_setups(self) -> tuple[dict[int, int], dict[int, int]]:
-        return self.setups
+        """Each side's setup {square: rank}, as copies: changing them changes no game."""
+        return (dict(self.setups[0]), dict(self.setups[1]))
 
     def to_dict(self) -> dict:
         """JSON-safe state; "rules" holds the variant's rule overrides, only when it has any."""
         data = {
             "variant": self.variant.name,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "ready": list(self.ready),
             "setups": [{str(sq): rank for sq, rank in s.items()} for s in self.setups],
             "units": [u.to_list() for u in self.units],
@@ -549,7 +534,7 @@ class Game:
     @classmethod
     def from_dict(cls, data: Mapping) -> Game:
         game = cls(get_variant(data["variant"]).with_rules(**(data.get("rules") or {})))
-        game.phase = data["phase"]
+        game.phase = Phase(data["phase"])
         game.ready = list(data["ready"])
         for color in COLORS:
             game.setups[color].update({int(sq): rank for sq, rank in data["setups"][color].items()})
@@ -561,7 +546,7 @@ class Game:
                 game.board[unit.square] = unit
                 game.hash ^= game._zobrist[unit.color][unit.rank][unit.square]
         game.turn, game.ply, game.quiet_plies = data["turn"], data["ply"], data["quiet_plies"]
-        game.captured = tuple(list(c) for c in data["captured"])  # type: ignore[assignment]
+        game.captured = (list(data["captured"][0]), list(data["captured"][1]))
         game.last_by = [MoveResult.from_dict(m) if m else None for m in data["last_by"]]
         game.outcome = Outcome.from_dict(data["outcome"]) if data["outcome"] else None
         game.runs = [Run.from_list(r) if r else None for r in data["runs"]]
@@ -574,8 +559,6 @@ class Game:
         moves = [m for m in self.last_by if m is not None]
         return max(moves, key=lambda m: m.ply) if moves else None
 
-
-from .view import View  # noqa: E402  (View needs Game; imported last to avoid a cycle)
 
 __all__ = [
     "Game",
