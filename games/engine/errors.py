@@ -8,10 +8,16 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class CodedError(ValueError):
-    """An error with a `code` (stable, for programs) and a `message` (for people)."""
+    """An error with a `code` (stable, for programs) and a `message` (for people).
 
+    A subclass may list its codes in `CODES`: the registry the documentation is checked
+    against (tests/engine/test_docs.py); raising a code missing from it is a bug, refused."""
+
+    CODES: ClassVar[frozenset[str]] = frozenset()
     code: str
     message: str
 
@@ -19,6 +25,8 @@ class CodedError(ValueError):
         # A subclass that passes only its message up and sets `code` itself is accepted too.
         if message is None:
             code, message = "", code
+        elif self.CODES and code not in self.CODES:
+            raise ValueError(f"{type(self).__name__} has no code {code!r}: add it to CODES")
         super().__init__(message)
         self.code = code
         self.message = message
@@ -35,9 +43,47 @@ class NotationError(EngineError, ValueError):
 class SetupError(CodedError, EngineError):
     """A placement, removal or setup that the rules refuse. `code` is machine-readable."""
 
+    CODES = frozenset(
+        {
+            "not_a_player",
+            "not_setup_phase",
+            "already_ready",
+            "off_board",
+            "outside_setup_area",
+            "lake",
+            "occupied",
+            "none_left",
+            "empty_square",
+            "incomplete",
+            "flag_not_on_back_row",
+            "unknown_rank",
+        }
+    )
+
 
 class IllegalMoveError(CodedError, EngineError):
     """A move the rules refuse; `message` is a reason a player understands."""
+
+    CODES = frozenset(
+        {
+            "not_playing",
+            "game_over",
+            "not_your_turn",
+            "off_board",
+            "empty_square",
+            "not_your_piece",
+            "immovable",
+            "same_square",
+            "lake",
+            "own_piece",
+            "not_straight",
+            "too_far",
+            "path_blocked",
+            "two_squares",  # the anti-stalling rules: games/engine/stalling.py
+            "more_squares",
+            "return_too_soon",
+        }
+    )
 
 
 class RulesError(EngineError, ValueError):

@@ -39,6 +39,7 @@ from .stalling import (
     return_refusal,
     two_squares_refusal,
 )
+from .undo import Undo, UnitState
 from .variants import Variant, get_variant
 from .view import PieceView, View
 from .zobrist import zobrist_table
@@ -93,6 +94,7 @@ class Game:
         self.quiet_plies = 0  # plies since the last battle
         self.captured: tuple[list[int], list[int]] = ([], [])
         self.history: list[MoveResult] = []  # moves pushed on this object (not persisted)
+        self._undo: list[Undo] = []  # what each of those moves changed, for pop()
         self.last_by: list[MoveResult | None] = [None, None]  # each side's latest move
         self.outcome: Outcome | None = None
         self.hash = 0
@@ -337,7 +339,55 @@ class Game:
     def push(self, move: Move, color: int | None = None) -> MoveResult:
         """Check and play `move`; returns what happened, battle included."""
         self.check_move(move, color)
+        self._undo.append(self._undo_record(move))
         return self._apply(move)
+
+    def pop(self) -> MoveResult:
+        """Take back the last move pushed on this object (a search's move/unmove cycle): the
+        game is exactly as before that push. IndexError when there is none (moves before a
+        `from_dict` cannot be taken back)."""
+        undo = self._undo.pop()
+        result = self.history.pop()
+        mover, target = undo.mover, undo.target
+        for unit, state in ((mover, undo.mover_state), (target, undo.target_state)):
+            if unit is None or state is None:
+                continue
+            if unit.square >= 0:
+                self.board[unit.square] = None
+            else:
+                self.army[unit.color].insert(state.army_index, unit)
+            state.restore(unit)
+        for unit in (mover, target):
+            if unit is not None:
+                self.board[unit.square] = unit
+        for color in COLORS:
+            del self.captured[color][undo.captured_lengths[color] :]
+        self.last_by, self.hash_after = list(undo.last_by), list(undo.hash_after)
+        self.runs, self.chases = list(undo.runs), list(undo.chases)
+        self.hash, self.quiet_plies = undo.hash, undo.quiet_plies
+        self.outcome, self.phase = undo.outcome, undo.phase
+        self.ply -= 1
+        self.turn = result.color
+        return result
+
+    def _undo_record(self, move: Move) -> Undo:
+        mover, target = self.board[move.src], self.board[move.dst]
+        assert mover is not None
+        return Undo(
+            mover,
+            UnitState.of(mover, self.army[mover.color]),
+            target,
+            UnitState.of(target, self.army[target.color]) if target is not None else None,
+            (len(self.captured[0]), len(self.captured[1])),
+            (self.last_by[0], self.last_by[1]),
+            (self.hash_after[0], self.hash_after[1]),
+            (self.runs[0], self.runs[1]),
+            (self.chases[0], self.chases[1]),
+            self.hash,
+            self.quiet_plies,
+            self.outcome,
+            self.phase,
+        )
 
     def _apply(self, move: Move) -> MoveResult:
         src, dst = move.src, move.dst
@@ -524,7 +574,7 @@ class Game:
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "runs": [r.to_list() if r else None for r in self.runs],
             "chases": [c.to_dict() if c else None for c in self.chases],
-            "hash_after": self.hash_after,
+            "hash_after": list(self.hash_after),
         }
         overrides = self.variant.rule_overrides()
         if overrides:
