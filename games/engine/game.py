@@ -375,7 +375,7 @@ class Game:
         assert mover is not None
         return Undo(
             mover,
-            UnitState.of(mover, self.army[mover.color]),
+            UnitState.of(mover, self.army[mover.color] if target is not None else None),
             target,
             UnitState.of(target, self.army[target.color]) if target is not None else None,
             (len(self.captured[0]), len(self.captured[1])),

@@ -19,17 +19,18 @@ if TYPE_CHECKING:
 
 class UnitState(NamedTuple):
     square: Square
-    army_index: int  # its place in its side's army list (the order moves are generated in)
+    army_index: int  # its place in its side's army list (the order moves are generated in),
+    # looked up only when a battle may remove it (-1 for a quiet move)
     revealed: bool
     moved: bool
     scout_known: bool
     recent: tuple[Square, ...]
 
     @classmethod
-    def of(cls, unit: Unit, army: list[Unit]) -> UnitState:
+    def of(cls, unit: Unit, army: list[Unit] | None) -> UnitState:
         return cls(
             unit.square,
-            army.index(unit),
+            army.index(unit) if army is not None else -1,
             unit.revealed,
             unit.moved,
             unit.scout_known,
