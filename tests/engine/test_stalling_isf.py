@@ -115,7 +115,7 @@ def test_a_position_from_before_the_chase_may_be_recreated():
     assert refusal(game, "F2-G2") == "more_squares"
 
 
-def test_the_chase_ends_when_the_chased_side_does_something_else():
+def test_the_chase_and_its_positions_end_when_the_chaser_stops_chasing():
     game = game_from(CHASE_FROM_STANDING, "classic")
     play(game, "A2-A3", "G2-G3", "F2-G2", "G3-F3", "G2-G3", "F3-F2", "G3-F3", "F2-G2")
     assert game.chases[0] is not None
@@ -138,3 +138,16 @@ CHASE_FROM_STANDING = """
 R5 .. .. .. .. RM B4 .. .. ..
 RF .. .. .. .. .. .. .. .. ..
 """
+
+
+def test_the_chase_ends_when_the_chased_side_does_not_evade():
+    game = game_from(
+        CHASE_FROM_STANDING.replace(
+            ".. .. .. .. .. .. .. .. .. BF", "B5 .. .. .. .. .. .. .. .. BF"
+        ),
+        "classic",
+    )
+    play(game, "A2-A3", "G2-G3", "F2-G2", "G3-F3")
+    assert game.chases[0] is not None  # Blue's Sergeant evaded: Red is chasing
+    play(game, "G2-G3", "A10-A9")  # Blue moves another piece: no evasion, no chase
+    assert game.chases[0] is None
