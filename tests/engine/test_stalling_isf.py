@@ -151,3 +151,29 @@ def test_the_chase_ends_when_the_chased_side_does_not_evade():
     assert game.chases[0] is not None  # Blue's Sergeant evaded: Red is chasing
     play(game, "G2-G3", "A10-A9")  # Blue moves another piece: no evasion, no chase
     assert game.chases[0] is None
+
+
+TWO_EVADERS = """
+.. .. .. .. .. .. .. .. .. BF
+.. .. .. .. B4 .. B5 .. .. ..
+.. .. .. .. .. RM .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. ~~ ~~ .. .. ~~ ~~ .. ..
+.. .. ~~ ~~ .. .. ~~ ~~ .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+.. .. .. .. .. .. .. .. .. ..
+RF .. .. .. .. .. .. .. .. ..
+"""
+
+
+def test_one_chase_follows_several_evading_pieces():
+    game = game_from(TWO_EVADERS, "classic")
+    sergeant, lieutenant = game.board[84], game.board[86]  # E9 and G9
+    play(game, "F8-F9", "E9-E10")  # both threatened; the Sergeant evades
+    play(game, "F9-F10", "E10-E9", "F10-F9", "G9-G10")  # now the Lieutenant evades too
+    assert game.chases[0].evaders == {sergeant.id, lieutenant.id}
+    # F9-F10 threatens only the Lieutenant: still a chasing move, its position joins the chase.
+    positions = game.chases[0].positions
+    play(game, "F9-F10")
+    assert game.chases[0] is not None and len(game.chases[0].positions) == len(positions) + 1
