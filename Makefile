@@ -1,5 +1,6 @@
 # make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer)
 # make test : ruff + the whole test suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL)
+# make test-thorough : the same with ten times the property-test examples
 
 PYTHON ?= python3.11
 VENV := .venv
@@ -13,7 +14,7 @@ PORT ?= 8000
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://localhost:6379/0)
 
-.PHONY: install install-runtime run test lint services chromium clean
+.PHONY: install install-runtime run test test-thorough lint services chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,8 +50,15 @@ chromium:
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
+# Test files run in parallel (pytest-xdist, one worker per core); each worker has its own
+# test database and channel prefix (stratego_site/test_settings.py).
 test: $(DEV_STAMP) services chromium lint
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -n auto --dist loadfile
+
+# Nightly-style: ten times the property-test budgets, fresh random examples (tests/conftest.py)
+test-thorough: $(DEV_STAMP) services chromium lint
+	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
+		$(PY) -m pytest -n auto --dist loadfile
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

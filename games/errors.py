@@ -1,11 +1,14 @@
 """The one error the services raise: a machine `code` and a human `message`."""
 
+from games.engine.errors import CodedError
 
-class ServiceError(Exception):
+
+class ServiceError(CodedError):
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
 
     def to_frame(self, request: str | None = None) -> dict:
         frame = {"type": "error", "code": self.code, "message": self.message}

@@ -6,6 +6,8 @@ import json
 import re
 import time
 
+from games.engine.errors import CodedError
+
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0
 BURST = 40.0
@@ -33,7 +35,7 @@ class TokenBucket:
         return True
 
 
-class BadFrame(Exception):
+class BadFrame(CodedError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code

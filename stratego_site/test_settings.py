@@ -4,6 +4,8 @@ import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@localhost:5432/stratego")
 os.environ.setdefault("REDIS_URL", "redis://localhost:6379/0")
+if os.environ.get("PYTEST_XDIST_WORKER"):  # an xdist worker inherits the controller's prefix
+    os.environ["CHANNEL_PREFIX"] = f"stratego-test-{os.getpid()}"
 os.environ.setdefault("CHANNEL_PREFIX", f"stratego-test-{os.getpid()}")
 os.environ.setdefault("DEBUG", "true")
 

@@ -59,14 +59,14 @@ class Tracker:
     def observe(self, view: View) -> None:
         """Read the opponent's last move from the view: carry its notes and learn from it."""
         last = view.last_move
-        if last is None or last["ply"] == self.last_ply_seen:
+        if last is None or last.ply == self.last_ply_seen:
             return
-        self.last_ply_seen = last["ply"]
-        if last["color"] == view.viewer:
+        self.last_ply_seen = last.ply
+        if last.color == view.viewer:
             return
-        src, dst = last["from"], last["to"]
+        src, dst = last.move
         note = self.notes.pop(src, Behaviour())
-        if last["battle"] is None:
+        if last.battle is None:
             self._learn(view, note, src, dst)
         self.notes[dst] = note
         self._prune(view)

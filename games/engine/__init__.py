@@ -6,7 +6,7 @@ nothing else implements a rule. See docs/engine.md and docs/rules.md.
 
 from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
 from .errors import EngineError, IllegalMoveError, NotationError, RulesError, SetupError
-from .game import FINISHED, PLAYING, SETUP, TERMINATIONS, Game, MoveResult, Outcome
+from .game import Game
 from .notation import Move, move_name, parse_move, parse_square, square_name
 from .pieces import (
     BLUE,
@@ -31,10 +31,24 @@ from .pieces import (
     SCOUT,
     SERGEANT,
     SPY,
+    Color,
+    Rank,
+    Square,
     opponent,
     parse_rank,
 )
+from .results import (
+    FINISHED,
+    PLAYING,
+    SETUP,
+    TERMINATIONS,
+    MoveResult,
+    Outcome,
+    Phase,
+    Termination,
+)
 from .setup import generate_setup, validate_setup
+from .stalling import Chase, Run
 from .variants import RULE_FIELDS, VARIANTS, Variant, get_variant
 from .view import PieceView, View
 
@@ -53,6 +67,10 @@ __all__ = [
     "PLAYING",
     "SETUP",
     "TERMINATIONS",
+    "Phase",
+    "Termination",
+    "Chase",
+    "Run",
     "Game",
     "MoveResult",
     "Outcome",
@@ -61,6 +79,9 @@ __all__ = [
     "parse_move",
     "parse_square",
     "square_name",
+    "Color",
+    "Rank",
+    "Square",
     "BLUE",
     "BOMB",
     "CAPTAIN",

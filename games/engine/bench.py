@@ -4,7 +4,9 @@ Prints medians over rounds, measured on one core in one process:
 - full random classic games per second (each played to its end or its move cap);
 - legal-move generations per second on a mid-game classic position;
 - the cost of one move at ply 2,000 against ply 50 (the anti-stalling rules keep their state
-  incrementally, so a long game must not become quadratic).
+  incrementally, so a long game must not become quadratic);
+- search nodes per second: a depth-2 walk over every legal move and every reply with
+  `push`/`pop` on one game, from a mid-game classic position (a node is one push and its pop).
 """
 
 from __future__ import annotations
@@ -55,6 +57,21 @@ def generations_per_second(game: Game, seconds: float) -> float:
             game.legal_moves()
         count += 100
     return count / (time.perf_counter() - start)
+
+
+def search_nodes_per_second(game: Game, seconds: float) -> float:
+    """Nodes per second of a depth-2 push/pop walk (no evaluation: the engine's own cost)."""
+    start, nodes = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        for move in game.legal_moves():
+            game.push(move)
+            for reply in game.legal_moves():
+                game.push(reply)
+                game.pop()
+                nodes += 1
+            game.pop()
+            nodes += 1
+    return nodes / (time.perf_counter() - start)
 
 
 def long_game_snapshots(rng: random.Random, early: int, late: int) -> tuple[dict, dict]:
@@ -111,6 +128,9 @@ def main(argv: list[str] | None = None) -> None:
         f"legal-move generations per second (classic, ply {position.ply}, "
         f"{len(position.legal_moves())} moves): {statistics.median(gens):,.0f}"
     )
+
+    nodes = [search_nodes_per_second(position, args.seconds / 3) for _ in range(args.rounds)]
+    print(f"search nodes per second (push/pop, depth 2): {statistics.median(nodes):,.0f}")
 
     # Positions differ in cost (how many pieces, scouts' long moves): compare many games.
     pairs = [long_game_snapshots(rng, 50, 2000) for _ in range(args.games)]

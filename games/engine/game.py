@@ -1,101 +1,48 @@
 """A game of Stratego: setup, moves, battles, anti-stalling rules and outcomes.
 
 `Game` is mutable, like python-chess's Board: `push` applies a move after checking it.
-The anti-stalling rules keep their state incrementally (the last run of each side for the
-two-squares rule, the current chase for the more-squares rule), so a move at ply 2,000
-costs what a move at ply 50 costs.
+The anti-stalling rules (`stalling.py`) keep their state incrementally (the latest run of
+each side for the two-squares rule, the current chase for the more-squares rule), so a move
+at ply 2,000 costs what a move at ply 50 costs.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
 from .errors import IllegalMoveError, SetupError
-from .notation import Move, move_name
-from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT
-from .setup import check_placement, generate_setup, remaining, validate_setup
-from .variants import Variant, get_variant
-from .zobrist import zobrist_table
-
-SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
-
-TERMINATIONS = (
-    "flag_captured",  # the attacker took the flag
-    "no_moves",  # the side to move has no legal move and loses
-    "no_moves_both",  # neither side can move: a draw
-    "move_cap",  # the variant's move limit was reached: a draw
-    "resignation",
-    "agreed_draw",
-    "time",
-    "forfeit",  # an irregularity (seed 004: an illegal move or a crash of a program)
+from .notation import Move
+from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT, opponent
+from .results import (
+    FINISHED,
+    PLAYING,
+    SETUP,
+    TERMINATIONS,
+    MoveResult,
+    Outcome,
+    Phase,
+    Termination,
 )
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: int | None  # RED, BLUE, or None for a draw
-    termination: str
-
-    def __post_init__(self) -> None:
-        if self.termination not in TERMINATIONS:
-            raise ValueError(f"unknown termination {self.termination!r}")
-        if self.winner not in (RED, BLUE, None):
-            raise ValueError(f"bad winner {self.winner!r}")
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def to_dict(self) -> dict:
-        return {"winner": self.winner, "termination": self.termination}
-
-    @classmethod
-    def from_dict(cls, data: Mapping) -> Outcome:
-        return cls(data["winner"], data["termination"])
-
-
-@dataclass(frozen=True)
-class MoveResult:
-    """A move that was played. `rank` is the mover's: public only if there was a battle."""
-
-    ply: int  # 1 for Red's first move
-    color: int
-    move: Move
-    rank: int
-    battle: Battle | None = None
-
-    def to_public_dict(self, variant: Variant) -> dict:
-        return {
-            "ply": self.ply,
-            "color": self.color,
-            "from": self.move.src,
-            "to": self.move.dst,
-            "notation": move_name(self.move, variant),
-            "battle": self.battle.to_dict() if self.battle else None,
-        }
-
-    def to_dict(self) -> dict:
-        battle = (
-            [self.battle.attacker, self.battle.defender, self.battle.result]
-            if self.battle
-            else None
-        )
-        return {
-            "ply": self.ply,
-            "color": self.color,
-            "src": self.move.src,
-            "dst": self.move.dst,
-            "rank": self.rank,
-            "battle": battle,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping) -> MoveResult:
-        battle = Battle(*data["battle"]) if data.get("battle") else None
-        return cls(data["ply"], data["color"], Move(data["src"], data["dst"]), data["rank"], battle)
+from .setup import check_placement, generate_setup, remaining, validate_setup
+from .stalling import (
+    Chase,
+    ChaseStep,
+    Refusal,
+    Run,
+    chase_targets,
+    is_evasion,
+    more_squares_refusal,
+    next_run,
+    return_refusal,
+    two_squares_refusal,
+)
+from .undo import Undo, UnitState
+from .variants import Variant, get_variant
+from .view import PieceView, View
+from .zobrist import zobrist_table
 
 
 class Unit:
@@ -136,7 +83,7 @@ class Unit:
 class Game:
     def __init__(self, variant: Variant | str = "classic") -> None:
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.setups: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.ready = [False, False]
         self.board: list[Unit | None] = [None] * self.variant.size
@@ -147,13 +94,13 @@ class Game:
         self.quiet_plies = 0  # plies since the last battle
         self.captured: tuple[list[int], list[int]] = ([], [])
         self.history: list[MoveResult] = []  # moves pushed on this object (not persisted)
+        self._undo: list[Undo] = []  # what each of those moves changed, for pop()
         self.last_by: list[MoveResult | None] = [None, None]  # each side's latest move
         self.outcome: Outcome | None = None
         self.hash = 0
-        # Two-squares rule: per side, [unit id, from, to, moves in the run between them].
-        self.runs: list[list[int] | None] = [None, None]
-        # More-squares rule: per side, the chase it is making: [chaser id, chased id, positions].
-        self.chases: list[list | None] = [None, None]
+        # Anti-stalling state per side (stalling.py): its latest run, the chase it is making.
+        self.runs: list[Run | None] = [None, None]
+        self.chases: list[Chase | None] = [None, None]
         self.hash_after: list[int | None] = [None, None]  # position after each side's last move
         self._zobrist = zobrist_table(self.variant)
 
@@ -267,38 +214,34 @@ class Game:
     def _generate(self, color: int, check_stalling: bool) -> Iterator[Move]:
         board, rays, v = self.board, self.variant.rays, self.variant
         # The anti-stalling rules can only refuse a few moves; find them cheaply first.
-        run = self.runs[color] if check_stalling and v.two_squares_limit else None
-        if run is not None and run[3] < v.two_squares_limit:  # type: ignore[operator]
+        limit = v.two_squares_limit if check_stalling else None
+        run = self.runs[color] if limit else None
+        if run is not None and limit is not None and run.count < limit:
             run = None
         returns = check_stalling and bool(v.return_after_moves)
-        chase_from = chase_to = None
-        previous = self.last_by[1 - color]
-        if (
-            check_stalling
-            and v.more_squares_rule
-            and previous is not None
-            and previous.battle is None
-        ):
-            chase_from, chase_to = v.neighbors[previous.move.src], v.neighbors[previous.move.dst]
+        chase = self.chases[color] if check_stalling and v.more_squares_rule else None
+        targets = self._chase_targets(chase) if chase is not None else frozenset()
         for unit in self.army[color]:
             rank = unit.rank
             if rank in IMMOVABLE:
                 continue
             src = unit.square
-            may_chase = chase_from is not None and src in chase_from
             for ray in rays[src]:
                 for dst in ray:
                     target = board[dst]
                     if target is not None and target.color == color:
                         break
                     if not (
-                        (run is not None and run[0] == unit.id and src == run[2] and dst == run[1])
+                        (
+                            run is not None
+                            and unit.id == run.unit
+                            and run.continued_by(unit.id, src, dst, v.width)
+                        )
                         or (returns and dst in unit.recent)
                         or (
-                            may_chase
-                            and target is None
-                            and dst in chase_to  # type: ignore[operator]
-                            and self._stalling_error(unit, src, dst, False) is not None
+                            target is None
+                            and dst in targets
+                            and self._stalling_refusal(unit, src, dst, False) is not None
                         )
                     ):
                         yield Move(src, dst)
@@ -335,9 +278,9 @@ class Game:
         if target is not None and target.color == unit.color:
             raise IllegalMoveError("own_piece", "that square holds one of your own pieces")
         self._check_path(unit, move)
-        error = self._stalling_error(unit, move.src, move.dst, target is not None)
-        if error is not None:
-            raise IllegalMoveError(*error)
+        refusal = self._stalling_refusal(unit, move.src, move.dst, target is not None)
+        if refusal is not None:
+            raise IllegalMoveError(*refusal)
 
     def _check_path(self, unit: Unit, move: Move) -> None:
         width = self.variant.width
@@ -360,73 +303,99 @@ class Game:
             if self.board[square] is not None:
                 raise IllegalMoveError("path_blocked", "a scout cannot jump over pieces")
 
-    def _stalling_error(
-        self, unit: Unit, src: int, dst: int, is_attack: bool
-    ) -> tuple[str, str] | None:
+    def _stalling_refusal(self, unit: Unit, src: int, dst: int, is_attack: bool) -> Refusal | None:
         """The anti-stalling rule this move would break, as (code, reason), or None."""
         v = self.variant
-        run = self.runs[unit.color]
-        if (
-            v.two_squares_limit
-            and run is not None
-            and run[0] == unit.id
-            and src == run[2]
-            and dst == run[1]
-            and run[3] >= v.two_squares_limit
-        ):
-            return (
-                "two_squares",
-                f"two-squares rule: a piece may not move more than {v.two_squares_limit} "
-                "times in a row between the same two squares",
-            )
-        if v.return_after_moves and dst in unit.recent:
-            return (
-                "return_too_soon",
-                f"a piece may return to a square it left only after {v.return_after_moves} moves",
-            )
-        if v.more_squares_rule and not is_attack:
-            chase = self._chase_context(unit, src, dst)
-            if chase is not None and chase[0] and chase[1] in chase[2]:
-                return (
-                    "more_squares",
-                    "more-squares rule: this chasing move repeats a position of the chase",
-                )
-        return None
-
-    def _chase_context(self, unit: Unit, src: int, dst: int) -> tuple[bool, int, set] | None:
-        """For a quiet move that chases the piece the opponent just moved away: whether it
-        continues a chase that may not repeat a position, the resulting hash, and the
-        positions of the chase so far. None when the move is no chasing move."""
-        previous = self.last_by[1 - unit.color]
-        if previous is None or previous.battle is not None:
-            return None
-        neighbors = self.variant.neighbors
-        if previous.move.src not in neighbors[src] or previous.move.dst not in neighbors[dst]:
-            return None
-        evader = self.board[previous.move.dst]
-        if evader is None:
-            return None
-        table = self._zobrist[unit.color][unit.rank]
-        new_hash = self.hash ^ table[src] ^ table[dst]
+        refusal = two_squares_refusal(
+            self.runs[unit.color], v.two_squares_limit, unit.id, src, dst, v.width
+        ) or return_refusal(v.return_after_moves, unit.recent, dst)
         chase = self.chases[unit.color]
-        if chase is None or chase[0] != unit.id or chase[1] != evader.id:
-            return (False, new_hash, set())
-        own_last = self.last_by[unit.color]
-        back_where_it_came_from = own_last is not None and own_last.move.src == dst
-        return (not back_where_it_came_from, new_hash, chase[2])
+        if refusal is None and chase is not None and not is_attack and v.more_squares_rule:
+            own_last = self.last_by[unit.color]
+            refusal = more_squares_refusal(
+                chase,
+                self._chase_step(chase, unit, src, dst),
+                src,
+                dst,
+                (own_last.move.src, own_last.move.dst) if own_last else None,
+            )
+        return refusal
+
+    def _chase_targets(self, chase: Chase) -> frozenset[int]:
+        return chase_targets((self.units[i].square for i in chase.evaders), self.variant.neighbors)
+
+    def _chase_step(self, chase: Chase, unit: Unit, src: int, dst: int) -> ChaseStep:
+        """What the quiet move src-dst of `unit` does to its side's chase."""
+        table = self._zobrist[unit.color][unit.rank]
+        return ChaseStep(dst in self._chase_targets(chase), self.hash ^ table[src] ^ table[dst])
+
+    def _threat_against(self, color: int) -> tuple[int, bool] | None:
+        """The opponent's directly preceding move, as (destination, was a battle)."""
+        last = self.last_by[opponent(color)]
+        if last is None or last.ply != self.ply:
+            return None
+        return (last.move.dst, last.battle is not None)
 
     def push(self, move: Move, color: int | None = None) -> MoveResult:
         """Check and play `move`; returns what happened, battle included."""
         self.check_move(move, color)
+        self._undo.append(self._undo_record(move))
         return self._apply(move)
+
+    def pop(self) -> MoveResult:
+        """Take back the last move pushed on this object (a search's move/unmove cycle): the
+        game is exactly as before that push. IndexError when there is none (moves before a
+        `from_dict` cannot be taken back)."""
+        undo = self._undo.pop()
+        result = self.history.pop()
+        mover, target = undo.mover, undo.target
+        for unit, state in ((mover, undo.mover_state), (target, undo.target_state)):
+            if unit is None or state is None:
+                continue
+            if unit.square >= 0:
+                self.board[unit.square] = None
+            else:
+                self.army[unit.color].insert(state.army_index, unit)
+            state.restore(unit)
+        for unit in (mover, target):
+            if unit is not None:
+                self.board[unit.square] = unit
+        for color in COLORS:
+            del self.captured[color][undo.captured_lengths[color] :]
+        self.last_by, self.hash_after = list(undo.last_by), list(undo.hash_after)
+        self.runs, self.chases = list(undo.runs), list(undo.chases)
+        self.hash, self.quiet_plies = undo.hash, undo.quiet_plies
+        self.outcome, self.phase = undo.outcome, undo.phase
+        self.ply -= 1
+        self.turn = result.color
+        return result
+
+    def _undo_record(self, move: Move) -> Undo:
+        mover, target = self.board[move.src], self.board[move.dst]
+        assert mover is not None
+        return Undo(
+            mover,
+            UnitState.of(mover, self.army[mover.color] if target is not None else None),
+            target,
+            UnitState.of(target, self.army[target.color]) if target is not None else None,
+            (len(self.captured[0]), len(self.captured[1])),
+            (self.last_by[0], self.last_by[1]),
+            (self.hash_after[0], self.hash_after[1]),
+            (self.runs[0], self.runs[1]),
+            (self.chases[0], self.chases[1]),
+            self.hash,
+            self.quiet_plies,
+            self.outcome,
+            self.phase,
+        )
 
     def _apply(self, move: Move) -> MoveResult:
         src, dst = move.src, move.dst
         unit = self.board[src]
         assert unit is not None
         color, target = unit.color, self.board[dst]
-        self._track_chase(unit, src, dst, target is not None)
-        self._track_run(unit, src, dst)
+        chase_step, evades = self._chase_effects(unit, src, dst, target is not None)
+        self.runs[color] = next_run(self.runs[color], unit.id, src, dst, self.variant.width)
         if self.variant.return_after_moves:
             unit.recent = ((src,) + unit.recent)[: self.variant.return_after_moves - 1]
         unit.moved = True
@@ -447,15 +416,17 @@ class Game:
                 self._drop(unit, dst)
             else:
                 self._capture(unit)
+        if self.variant.more_squares_rule:
+            self._track_chases(unit, chase_step, evades)
         self.ply += 1
         self.quiet_plies = 0 if battle else self.quiet_plies + 1
         result = MoveResult(self.ply, color, move, unit.rank, battle)
         self.history.append(result)
         self.last_by[color] = result
         self.hash_after[color] = self.hash
-        self.turn = 1 - color
+        self.turn = opponent(color)
         if battle is not None and battle.defender == FLAG:
-            self.end(Outcome(color, "flag_captured"))
+            self.end(Outcome(color, Termination.FLAG_CAPTURED))
         else:
             self._settle_outcome()
         return result
@@ -476,45 +447,44 @@ class Game:
         self.army[unit.color].remove(unit)
         self.captured[unit.color].append(unit.rank)
 
-    def _track_run(self, unit: Unit, src: int, dst: int) -> None:
-        run = self.runs[unit.color]
-        if run is not None and run[0] == unit.id and src == run[2] and dst == run[1]:
-            self.runs[unit.color] = [unit.id, src, dst, run[3] + 1]
-        else:
-            self.runs[unit.color] = [unit.id, src, dst, 1]
+    def _chase_effects(
+        self, unit: Unit, src: int, dst: int, is_attack: bool
+    ) -> tuple[ChaseStep | None, bool]:
+        """Before a move: what it does to its own side's chase, and whether it evades the
+        opponent's threat. A battle ends both chases: no position from before it can recur."""
+        if not self.variant.more_squares_rule or is_attack:
+            return None, False
+        chase = self.chases[unit.color]
+        step = self._chase_step(chase, unit, src, dst) if chase is not None else None
+        evades = is_evasion(self._threat_against(unit.color), src, self.variant.neighbors)
+        return step, evades
 
-    def _track_chase(self, unit: Unit, src: int, dst: int, is_attack: bool) -> None:
-        if not self.variant.more_squares_rule:
+    def _track_chases(self, unit: Unit, step: ChaseStep | None, evades: bool) -> None:
+        color, other = unit.color, opponent(unit.color)
+        chase = self.chases[color]
+        self.chases[color] = (
+            chase.reached(step.position) if chase is not None and step and step.chasing else None
+        )
+        if not evades:
+            self.chases[other] = None
             return
-        chase = None if is_attack else self._chase_context(unit, src, dst)
-        if chase is None:
-            self.chases[unit.color] = None
-            return
-        _, new_hash, positions = chase
-        current = self.chases[unit.color]
-        evader = self.board[self.last_by[1 - unit.color].move.dst]  # type: ignore[union-attr]
-        if current is None or current[0] != unit.id or current[1] != evader.id:  # type: ignore[union-attr]
-            # A new chase: it began with this piece's threatening move, one turn ago.
-            positions = (
-                {self.hash_after[unit.color]} if self.hash_after[unit.color] is not None else set()
-            )
-            current = [unit.id, evader.id, positions]  # type: ignore[union-attr]
-            self.chases[unit.color] = current
-        current[2].add(new_hash)
+        # The chase began with the threat this move evades: its positions start after it.
+        started = self.chases[other] or Chase(frozenset(), frozenset({self.hash_after[other]}))
+        self.chases[other] = started.evaded_by(unit.id)
 
     # ----------------------------------------------------------------- outcomes
     def _settle_outcome(self) -> None:
         v = self.variant
         if v.max_plies is not None and self.ply >= v.max_plies:
-            self.end(Outcome(None, "move_cap"))
+            self.end(Outcome(None, Termination.MOVE_CAP))
         elif v.max_quiet_plies is not None and self.quiet_plies >= v.max_quiet_plies:
-            self.end(Outcome(None, "move_cap"))
+            self.end(Outcome(None, Termination.MOVE_CAP))
         elif not self.has_legal_move():
-            other = 1 - self.turn
+            other = opponent(self.turn)
             if next(self._generate(other, check_stalling=False), None) is None:
-                self.end(Outcome(None, "no_moves_both"))
+                self.end(Outcome(None, Termination.NO_MOVES_BOTH))
             else:
-                self.end(Outcome(other, "no_moves"))
+                self.end(Outcome(other, Termination.NO_MOVES))
 
     def end(self, outcome: Outcome) -> None:
         """End the game: by the rules, or as the server decides (resignation, time, forfeit...).
@@ -527,7 +497,7 @@ class Game:
         self.phase = FINISHED
 
     def resign(self, color: int) -> None:
-        self.end(Outcome(1 - color, "resignation"))
+        self.end(Outcome(opponent(color), Termination.RESIGNATION))
 
     @property
     def is_over(self) -> bool:
@@ -535,18 +505,64 @@ class Game:
 
     # ----------------------------------------------------------------- views and persistence
     def view(self, viewer: int) -> View:
-        from .view import build_view
+        """What `viewer` (RED, BLUE or OBSERVER) may know: the security boundary."""
+        if viewer not in (*COLORS, OBSERVER):
+            raise ValueError(f"unknown viewer {viewer!r}")
+        v, over = self.variant, self.phase == FINISHED
+        last = self.last_move
+        if last is not None and not (over or last.battle or last.color == viewer):
+            last = dataclasses.replace(last, rank=None)  # the mover's rank stays hidden
+        legal = ()
+        if self.phase == PLAYING and viewer == self.turn:
+            legal = tuple((m.src, m.dst) for m in self.generate_legal_moves())
+        return View(
+            variant=v.name,
+            width=v.width,
+            height=v.height,
+            lakes=tuple(sorted(v.lakes)),
+            viewer=viewer,
+            phase=self.phase,
+            turn=self.turn,
+            ply=self.ply,
+            ready=(self.ready[0], self.ready[1]),
+            board=self._board_seen_by(viewer),
+            remaining=self.remaining(viewer) if viewer in COLORS else None,
+            captured=(tuple(self.captured[0]), tuple(self.captured[1])),
+            last_move=last,
+            legal_moves=legal,
+            outcome=self.outcome,
+            rules=v.rule_settings(),
+            army=v.army,
+        )
 
-        return build_view(self, viewer)
+    def _board_seen_by(self, viewer: int) -> tuple[PieceView | None, ...]:
+        over = self.phase == FINISHED
+        board: list[PieceView | None] = [None] * self.variant.size
+        if self.units:
+            for unit in self.army[0] + self.army[1]:
+                known = over or unit.color == viewer or unit.revealed
+                board[unit.square] = PieceView(
+                    unit.color,
+                    unit.rank if known else None,
+                    unit.moved,
+                    unit.revealed,
+                    unit.scout_known,
+                )
+        else:  # setup phase: the opponent's occupied squares show, never what stands there
+            for color in COLORS:
+                for square, rank in self.setups[color].items():
+                    board[square] = PieceView(color, rank if over or color == viewer else None)
+        return tuple(board)
 
     def initial_setups(self) -> tuple[dict[int, int], dict[int, int]]:
-        return self.setups
+        """Each side's setup {square: rank}, as copies: changing them changes no game."""
+        return (dict(self.setups[0]), dict(self.setups[1]))
 
     def to_dict(self) -> dict:
         """JSON-safe state; "rules" holds the variant's rule overrides, only when it has any."""
         data = {
             "variant": self.variant.name,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "ready": list(self.ready),
             "setups": [{str(sq): rank for sq, rank in s.items()} for s in self.setups],
             "units": [u.to_list() for u in self.units],
@@ -556,9 +572,9 @@ class Game:
             "captured": [list(c) for c in self.captured],
             "last_by": [m.to_dict() if m else None for m in self.last_by],
             "outcome": self.outcome.to_dict() if self.outcome else None,
-            "runs": self.runs,
-            "chases": [[c[0], c[1], sorted(c[2])] if c else None for c in self.chases],
-            "hash_after": self.hash_after,
+            "runs": [r.to_list() if r else None for r in self.runs],
+            "chases": [c.to_dict() if c else None for c in self.chases],
+            "hash_after": list(self.hash_after),
         }
         overrides = self.variant.rule_overrides()
         if overrides:
@@ -568,7 +584,7 @@ class Game:
     @classmethod
     def from_dict(cls, data: Mapping) -> Game:
         game = cls(get_variant(data["variant"]).with_rules(**(data.get("rules") or {})))
-        game.phase = data["phase"]
+        game.phase = Phase(data["phase"])
         game.ready = list(data["ready"])
         for color in COLORS:
             game.setups[color].update({int(sq): rank for sq, rank in data["setups"][color].items()})
@@ -580,11 +596,11 @@ class Game:
                 game.board[unit.square] = unit
                 game.hash ^= game._zobrist[unit.color][unit.rank][unit.square]
         game.turn, game.ply, game.quiet_plies = data["turn"], data["ply"], data["quiet_plies"]
-        game.captured = tuple(list(c) for c in data["captured"])  # type: ignore[assignment]
+        game.captured = (list(data["captured"][0]), list(data["captured"][1]))
         game.last_by = [MoveResult.from_dict(m) if m else None for m in data["last_by"]]
         game.outcome = Outcome.from_dict(data["outcome"]) if data["outcome"] else None
-        game.runs = [list(r) if r else None for r in data["runs"]]
-        game.chases = [[c[0], c[1], set(c[2])] if c else None for c in data["chases"]]
+        game.runs = [Run.from_list(r) if r else None for r in data["runs"]]
+        game.chases = [Chase.from_saved(c) if c else None for c in data["chases"]]
         game.hash_after = list(data["hash_after"])
         return game
 
@@ -593,8 +609,6 @@ class Game:
         moves = [m for m in self.last_by if m is not None]
         return max(moves, key=lambda m: m.ply) if moves else None
 
-
-from .view import View  # noqa: E402  (View needs Game; imported last to avoid a cycle)
 
 __all__ = [
     "Game",

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from .errors import NotationError
+
+# Plain ints on the wire and in saved games; the aliases say which int a signature means.
+Color: TypeAlias = int  # RED or BLUE (OBSERVER for a viewer)
+Square: TypeAlias = int  # row * width + col, row 0 being Red's back row
+Rank: TypeAlias = int  # SPY (1) .. MARSHAL (10), BOMB, FLAG
 
 RED = 0
 BLUE = 1
@@ -94,5 +101,5 @@ def parse_rank(text: str | int) -> int:
         raise NotationError(f"unknown rank {text!r}") from None
 
 
-def opponent(color: int) -> int:
+def opponent(color: Color) -> Color:
     return 1 - color

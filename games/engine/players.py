@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import SetupError
-from .game import Outcome
 from .notation import Move
-from .pieces import BOMB, COLORS, FLAG, GENERAL, MARSHAL, MINER, RED, SCOUT, SPY
+from .pieces import BOMB, COLORS, FLAG, GENERAL, MARSHAL, MINER, RED, SCOUT, SPY, opponent
+from .results import Outcome
 from .setup import generate_setup
 from .variants import Variant
 from .view import View
@@ -53,7 +53,7 @@ class Fight:
 
 def opponent_setup_grid(variant: Variant, color: int, occupied: set[int]) -> list[list[int]]:
     """Seed 004's 0/1 grid of the setup area of `color`'s opponent, top row first."""
-    enemy = 1 - color
+    enemy = opponent(color)
     rows = sorted({sq // variant.width for sq in variant.setup_squares(enemy)})
     return [
         [1 if row * variant.width + col in occupied else 0 for col in range(variant.width)]

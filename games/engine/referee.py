@@ -19,10 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .errors import EngineError, IllegalMoveError
-from .game import Game, MoveResult, Outcome
+from .game import Game
 from .notation import Move
-from .pieces import BLUE, COLOR_NAMES, COLORS, RED
+from .pieces import BLUE, COLOR_NAMES, COLORS, RED, opponent
 from .players import Fight, Player, opponent_setup_grid, seed_move
+from .results import MoveResult, Outcome, Termination
 from .variants import Variant, get_variant
 
 
@@ -84,7 +85,7 @@ class Referee:
             forfeit = None
         except PlayerFault as fault:  # only raised while the game is still going
             forfeit = fault.forfeit
-            self.game.end(Outcome(1 - forfeit.color, "forfeit"))
+            self.game.end(Outcome(opponent(forfeit.color), Termination.FORFEIT))
         self._finish()
         assert self.game.outcome is not None
         return MatchResult(
@@ -123,7 +124,7 @@ class Referee:
             except (EngineError, TypeError, ValueError) as error:
                 raise PlayerFault(color, "setup", f"illegal setup: {error}") from error
         for color in COLORS:
-            occupied = set(self.game.setups[1 - color])
+            occupied = set(self.game.initial_setups()[opponent(color)])
             grid = opponent_setup_grid(self.variant, color, occupied)
             self._call(
                 color, "view_positions", lambda c=color, g=grid: self.players[c].view_positions(g)
@@ -157,7 +158,7 @@ class Referee:
             raise PlayerFault(color, "move", f"malformed move {answer!r}: {error}") from error
 
     def _tell(self, result: MoveResult) -> None:
-        other = 1 - result.color
+        other = opponent(result.color)
         public = result.to_public_dict(self.variant)
         self._call(other, "tell_move", lambda: self.players[other].tell_move(result.move, public))
         if result.battle is None:

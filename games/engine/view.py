@@ -2,25 +2,23 @@
 
 A player sees its own pieces, the enemy pieces' squares, and an enemy piece's rank only
 once a battle has revealed it. An observer sees no hidden rank of either side. Once the
-game is over everything is shown to everyone.
+game is over everything is shown to everyone. `Game.view(viewer)` builds the View; this
+module holds only what it is made of, so it needs nothing from `game.py`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from .pieces import COLORS, OBSERVER
+from .pieces import Color, Rank, Square
+from .results import MoveResult, Outcome, Phase
 from .variants import Variant, get_variant
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True)
 class PieceView:
-    color: int
-    rank: int | None  # None: the viewer may not know it
+    color: Color
+    rank: Rank | None  # None: the viewer may not know it
     moved: bool = False
     revealed: bool = False
     scout: bool = False
@@ -40,18 +38,18 @@ class View:
     variant: str
     width: int
     height: int
-    lakes: tuple[int, ...]
-    viewer: int
-    phase: str
-    turn: int
+    lakes: tuple[Square, ...]
+    viewer: int  # RED, BLUE or OBSERVER
+    phase: Phase
+    turn: Color
     ply: int
     ready: tuple[bool, bool]
     board: tuple[PieceView | None, ...]
-    remaining: dict[int, int] | None
-    captured: tuple[tuple[int, ...], tuple[int, ...]]
-    last_move: dict | None
-    legal_moves: tuple[tuple[int, int], ...]
-    outcome: dict | None
+    remaining: dict[Rank, int] | None
+    captured: tuple[tuple[Rank, ...], tuple[Rank, ...]]
+    last_move: MoveResult | None  # its rank is None where the viewer may not know it
+    legal_moves: tuple[tuple[Square, Square], ...]
+    outcome: Outcome | None
     rules: dict = field(default_factory=dict)  # Variant.rule_settings(): the rules in force
     army: tuple[tuple[int, int], ...] = ()  # each side's army, (rank, count): public knowledge
 
@@ -70,7 +68,7 @@ class View:
             "height": self.height,
             "lakes": list(self.lakes),
             "viewer": self.viewer,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "turn": self.turn,
             "ply": self.ply,
             "ready": list(self.ready),
@@ -79,54 +77,11 @@ class View:
             if self.remaining is not None
             else None,
             "captured": [list(c) for c in self.captured],
-            "last_move": self.last_move,
+            "last_move": self.last_move.to_public_dict(get_variant(self.variant))
+            if self.last_move
+            else None,
             "legal_moves": [list(m) for m in self.legal_moves],
-            "outcome": self.outcome,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
             "rules": dict(self.rules),
             "army": {str(rank): count for rank, count in self.army},
         }
-
-
-def build_view(game: Game, viewer: int) -> View:
-    if viewer not in (*COLORS, OBSERVER):
-        raise ValueError(f"unknown viewer {viewer!r}")
-    over = game.phase == "finished"
-    board: list[PieceView | None] = [None] * game.variant.size
-    if game.units:
-        for unit in game.units:
-            if unit.square >= 0:
-                known = over or unit.color == viewer or unit.revealed
-                board[unit.square] = PieceView(
-                    unit.color,
-                    unit.rank if known else None,
-                    unit.moved,
-                    unit.revealed,
-                    unit.scout_known,
-                )
-    else:  # setup phase: the opponent's occupied squares show, never what stands there
-        for color in COLORS:
-            for square, rank in game.setups[color].items():
-                board[square] = PieceView(color, rank if over or color == viewer else None)
-    last = game.last_move
-    legal = ()
-    if game.phase == "playing" and viewer == game.turn:
-        legal = tuple((m.src, m.dst) for m in game.generate_legal_moves())
-    return View(
-        variant=game.variant.name,
-        width=game.variant.width,
-        height=game.variant.height,
-        lakes=tuple(sorted(game.variant.lakes)),
-        viewer=viewer,
-        phase=game.phase,
-        turn=game.turn,
-        ply=game.ply,
-        ready=(game.ready[0], game.ready[1]),
-        board=tuple(board),
-        remaining=game.remaining(viewer) if viewer in COLORS else None,
-        captured=(tuple(game.captured[0]), tuple(game.captured[1])),
-        last_move=last.to_public_dict(game.variant) if last else None,
-        legal_moves=legal,
-        outcome=game.outcome.to_dict() if game.outcome else None,
-        rules=game.variant.rule_settings(),
-        army=game.variant.army,
-    )

@@ -82,7 +82,7 @@ def test_battles_reveal_both_pieces_to_everyone():
     for viewer in (RED, BLUE, 2):
         piece = game.view(viewer).board[square]
         assert piece.rank == BOMB
-        assert game.view(viewer).last_move["battle"] == {
+        assert game.view(viewer).to_dict()["last_move"]["battle"] == {
             "attacker": MARSHAL,
             "defender": BOMB,
             "result": "defender",

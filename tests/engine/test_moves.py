@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from games.engine import BLUE, RED, Game, IllegalMoveError, Move, parse_move, parse_square
 
 from .boards import game_from, moves_from
+from .budget import examples
 
 
 def error_code(game, text, color=None):
@@ -123,7 +124,7 @@ def test_legal_moves_agree_with_check_move_on_every_square_pair():
             assert game.is_legal(Move(src, dst)) == (Move(src, dst) in legal)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(seed=st.integers(0, 2**32), variant=st.sampled_from(["mini", "duel", "barrage", "classic"]))
 def test_generated_moves_are_exactly_the_moves_check_move_accepts(seed, variant):
     """Move generation and the legality check are two paths through the rules: they must agree,

@@ -45,6 +45,8 @@ from games.engine.records import (
     write_xml,
 )
 
+from .budget import examples
+
 RECORDS = Path(__file__).parent / "records"
 REPO = Path(__file__).resolve().parents[2]
 BARRAGE_EXAMPLE = (
@@ -104,7 +106,7 @@ def test_field_round_trip():
 
 
 @given(st.integers(0, 10**6), st.sampled_from(["classic", "barrage", "duel"]))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 def test_field_round_trip_of_random_setups(seed, variant):
     rng = random.Random(seed)
     v = get_variant(variant)
@@ -245,7 +247,7 @@ def test_a_bad_setup_is_a_record_error_not_a_move():
 
 
 @given(st.integers(0, 10**6), st.sampled_from(["classic", "barrage", "duel"]))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), suppress_health_check=[HealthCheck.too_slow])
 def test_write_then_read_xml_gives_the_same_game(seed, variant):
     game = random_game(variant, seed)
     record = parse_xml(write_xml(game, ("Red <one>", "Blue & two")))
@@ -267,7 +269,7 @@ def test_write_then_read_xml_gives_the_same_game(seed, variant):
 
 
 @given(st.integers(0, 10**6), st.sampled_from(["classic", "barrage"]))
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), suppress_health_check=[HealthCheck.too_slow])
 def test_write_then_read_gsn_gives_the_same_game(seed, variant):
     game = random_game(variant, seed)
     record = parse_gsn(write_gsn(game, ("Ann", "Bo")))
@@ -430,7 +432,7 @@ _SAMPLES = [
         st.tuples(st.integers(0, 3000), st.integers(0, 3000), st.binary(max_size=8)), max_size=4
     ),
 )
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 def test_damaged_records_give_notation_errors_only(sample, edits):
     """Cut, overwrite or insert bytes anywhere: a record error, a notation error or a game."""
     data = sample

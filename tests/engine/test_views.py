@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from games.engine import BLUE, OBSERVER, RED, VARIANTS, Game
 
+from .budget import examples
+
 VIEWERS = (RED, BLUE, OBSERVER)
 
 
@@ -64,7 +66,7 @@ def assert_invariants(game: Game) -> None:
     assert Game.from_dict(game.to_dict()).hash == game.hash
 
 
-@settings(max_examples=1200, deadline=None)
+@settings()  # the profile's budget: 100 games, 1,200 in the thorough profile
 @given(seed=st.integers(0, 2**32), variant=st.sampled_from(["mini"] * 4 + ["barrage", "duel"]))
 def test_no_view_ever_shows_a_hidden_rank(seed, variant):
     rng = random.Random(seed)
@@ -82,7 +84,7 @@ def test_no_view_ever_shows_a_hidden_rank(seed, variant):
     assert_views_leak_nothing(game, known)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 2**32))
 def test_classic_games_keep_their_invariants_and_views(seed):
     rng = random.Random(seed)

@@ -36,6 +36,50 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> Non
     raise TimeoutError(f"daphne did not listen on {port}")
 
 
+# How long a daphne that has stopped listening may take to exit before it is killed. A clean
+# exit takes well under a second from there; see `terminate` for the exit that never ends.
+EXIT_GRACE = 2.5
+STOP_TIMEOUT = 10.0
+
+
+def is_listening(port: int) -> bool:
+    """Whether some socket listens on `port` (binding it with SO_REUSEADDR fails only then);
+    no connection is made, so the server sees nothing."""
+    with pysocket.socket() as probe:
+        probe.setsockopt(pysocket.SOL_SOCKET, pysocket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
+def terminate(proc: subprocess.Popen, port: int) -> bool:
+    """SIGTERM, then wait for the exit; True if the process had to be killed after serving.
+
+    Why the kill: on SIGTERM daphne cancels its applications, stops listening, and returns;
+    the interpreter then joins its worker threads. A socket that disconnected just before
+    leaves a worker in `presence.leave`, whose broadcast (`async_to_sync`, back onto the
+    event loop) was scheduled but never run: the loop stopped first, so that thread waits
+    forever and the exit hung until the old 10 s timeout. Once the port is closed the server
+    has finished serving (Twisted stops listening only after every application is done), so
+    a process still alive `EXIT_GRACE` seconds later is stuck in that join and is killed."""
+    proc.terminate()
+    deadline = time.monotonic() + STOP_TIMEOUT
+    closed_at: float | None = None
+    while proc.poll() is None and time.monotonic() < deadline:
+        if closed_at is None and not is_listening(port):
+            closed_at = time.monotonic()
+        if closed_at is not None and time.monotonic() - closed_at > EXIT_GRACE:
+            break
+        time.sleep(0.05)
+    killed = proc.poll() is None
+    if killed:
+        proc.kill()
+    proc.wait()
+    return killed
+
+
 def db_url() -> str:
     s = connection.settings_dict
     return f"postgres://{s['USER']}@{s['HOST'] or 'localhost'}:{s['PORT'] or 5432}/{s['NAME']}"
@@ -74,13 +118,9 @@ class Daphne:
             return
         if crash:
             self.proc.send_signal(signal.SIGKILL)
-        else:
-            self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
             self.proc.wait()
+        else:
+            terminate(self.proc, self.port)
         self.proc = None
 
     def url(self, path: str) -> str:

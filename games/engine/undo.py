@@ -1,0 +1,59 @@
+"""What `Game.push` changed, so that `Game.pop` can take the move back (for search).
+
+One `Undo` per pushed move: the few fields a move changes, saved before it. Taking a move
+back restores them exactly, so a search that pushes and pops sees the same positions, legal
+moves and anti-stalling state as a game that was never searched (tests/engine/test_undo.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from .pieces import Square
+
+if TYPE_CHECKING:
+    from .game import Unit
+    from .results import MoveResult, Outcome, Phase
+    from .stalling import Chase, Run
+
+
+class UnitState(NamedTuple):
+    square: Square
+    army_index: int  # its place in its side's army list (the order moves are generated in),
+    # looked up only when a battle may remove it (-1 for a quiet move)
+    revealed: bool
+    moved: bool
+    scout_known: bool
+    recent: tuple[Square, ...]
+
+    @classmethod
+    def of(cls, unit: Unit, army: list[Unit] | None) -> UnitState:
+        return cls(
+            unit.square,
+            army.index(unit) if army is not None else -1,
+            unit.revealed,
+            unit.moved,
+            unit.scout_known,
+            unit.recent,
+        )
+
+    def restore(self, unit: Unit) -> None:
+        unit.square = self.square
+        unit.revealed, unit.moved = self.revealed, self.moved
+        unit.scout_known, unit.recent = self.scout_known, self.recent
+
+
+class Undo(NamedTuple):
+    mover: Unit
+    mover_state: UnitState
+    target: Unit | None
+    target_state: UnitState | None
+    captured_lengths: tuple[int, int]
+    last_by: tuple[MoveResult | None, MoveResult | None]
+    hash_after: tuple[int | None, int | None]
+    runs: tuple[Run | None, Run | None]
+    chases: tuple[Chase | None, Chase | None]
+    hash: int
+    quiet_plies: int
+    outcome: Outcome | None
+    phase: Phase
