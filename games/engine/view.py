@@ -54,6 +54,7 @@ class View:
     outcome: dict | None
     rules: dict = field(default_factory=dict)  # Variant.rule_settings(): the rules in force
     army: tuple[tuple[int, int], ...] = ()  # each side's army, (rank, count): public knowledge
+    placed: tuple[int, int] = (0, 0)  # pieces each side has on the board (setup: all one learns)
 
     def game_variant(self) -> Variant:
         """The variant as this game plays it: its rule settings and (mini) its drawn army."""
@@ -84,6 +85,7 @@ class View:
             "outcome": self.outcome,
             "rules": dict(self.rules),
             "army": {str(rank): count for rank, count in self.army},
+            "placed": list(self.placed),
         }
 
 
@@ -103,10 +105,10 @@ def build_view(game: Game, viewer: int) -> View:
                     unit.revealed,
                     unit.scout_known,
                 )
-    else:  # setup phase: the opponent's occupied squares show, never what stands there
-        for color in COLORS:
-            for square, rank in game.setups[color].items():
-                board[square] = PieceView(color, rank if over or color == viewer else None)
+    else:  # setup: a viewer sees its own pieces only; where the others stand is private
+        # (even once a game that never began is over): only their count is public.
+        for square, rank in game.setups[viewer].items() if viewer in COLORS else ():
+            board[square] = PieceView(viewer, rank)
     last = game.last_move
     legal = ()
     if game.phase == "playing" and viewer == game.turn:
@@ -129,4 +131,16 @@ def build_view(game: Game, viewer: int) -> View:
         outcome=game.outcome.to_dict() if game.outcome else None,
         rules=game.variant.rule_settings(),
         army=game.variant.army,
+        placed=placed_counts(game),
     )
+
+
+def placed_counts(game: Game) -> tuple[int, int]:
+    """How many pieces each side has on the board: in setup, the only public fact about it."""
+    if game.units:
+        counts = [0, 0]
+        for unit in game.units:
+            if unit.square >= 0:
+                counts[unit.color] += 1
+        return counts[0], counts[1]
+    return len(game.setups[0]), len(game.setups[1])

@@ -529,13 +529,20 @@ function renderSeats() {
     if (!el) return;
     const seat = seats[color];
     const you = state.role === color ? " (you)" : "";
-    const ready = state.view?.phase === "setup" && state.view.ready[color] ? " · ready" : "";
+    const ready = state.view?.phase === "setup" ? setupNote(color) : "";
     el.querySelector(".name").textContent = seat ? `${seat.name}${seat.guest ? "" : " ★"}${you}${ready}` : "free seat";
     el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
     const note = el.querySelector(".seat-note");
     note.hidden = !(active() && away[color]);
     note.textContent = "left";
   });
+}
+
+// In setup the other side's squares are private: its strip says how many pieces it placed.
+function setupNote(color) {
+  if (state.view.ready[color]) return " · ready";
+  const placed = state.view.placed?.[color];
+  return color !== state.role && placed != null ? ` · ${placed} placed` : "";
 }
 
 // ------------------------------------------------------------------ clocks and absence
