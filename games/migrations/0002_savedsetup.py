@@ -6,41 +6,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("games", "0001_initial"),
+        ('games', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="SavedSetup",
+            name='SavedSetup',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("variant", models.CharField(max_length=16)),
-                ("name", models.CharField(max_length=60)),
-                ("layout", models.JSONField()),
-                ("created", models.DateTimeField(auto_now_add=True)),
-                (
-                    "user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="saved_setups",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('variant', models.CharField(max_length=16)),
+                ('name', models.CharField(max_length=60)),
+                ('layout', models.JSONField()),
+                ('created', models.DateTimeField(auto_now_add=True)),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='saved_setups', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ["-created"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("user", "variant", "name"), name="unique_setup_name"
-                    )
-                ],
+                'ordering': ['-created'],
+                'constraints': [models.UniqueConstraint(fields=('user', 'variant', 'name'), name='unique_setup_name')],
             },
         ),
     ]

@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("games", "0002_savedsetup"),
+        ('games', '0002_savedsetup'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="source_sha256",
-            field=models.CharField(blank=True, db_index=True, default="", max_length=64),
+            model_name='game',
+            name='source_sha256',
+            field=models.CharField(blank=True, db_index=True, default='', max_length=64),
         ),
     ]

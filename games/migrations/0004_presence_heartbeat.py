@@ -5,19 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("games", "0003_game_source_sha256"),
+        ('games', '0003_game_source_sha256'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="presence",
-            name="instance",
-            field=models.CharField(blank=True, db_index=True, default="", max_length=32),
+            model_name='presence',
+            name='instance',
+            field=models.CharField(blank=True, db_index=True, default='', max_length=32),
         ),
         migrations.AddField(
-            model_name="presence",
-            name="seen",
+            model_name='presence',
+            name='seen',
             field=models.DateTimeField(db_index=True, default=django.utils.timezone.now),
         ),
     ]

@@ -4,49 +4,50 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("games", "0004_presence_heartbeat"),
+        ('games', '0004_presence_heartbeat'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="blue_clock_ms",
+            model_name='game',
+            name='blue_clock_ms',
             field=models.BigIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="blue_left",
+            model_name='game',
+            name='blue_left',
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="clock_base_ms",
+            model_name='game',
+            name='clock_base_ms',
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="clock_increment_ms",
+            model_name='game',
+            name='clock_increment_ms',
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name="game",
-            name="deadline",
+            model_name='game',
+            name='deadline',
             field=models.DateTimeField(blank=True, db_index=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="red_clock_ms",
+            model_name='game',
+            name='red_clock_ms',
             field=models.BigIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="red_left",
+            model_name='game',
+            name='red_left',
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="turn_started",
+            model_name='game',
+            name='turn_started',
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]

@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("games", "0005_clock_and_abandonment"),
+        ('games', '0005_clock_and_abandonment'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="setup_started",
+            model_name='game',
+            name='setup_started',
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]
