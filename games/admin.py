@@ -118,7 +118,7 @@ class GameAdmin(admin.ModelAdmin):
     ordering = ("-finished", "-created")
     fieldsets = (
         (None, {"fields": ("public_id", "variant", "status", "private", "players", "result")}),
-        ("Review", {"fields": ("links", "move_list")}),
+        ("Review", {"fields": ("links", "move_list", "chat_log")}),
         ("Dates", {"fields": ("created", "started", "finished")}),
     )
     readonly_fields = (
@@ -130,6 +130,7 @@ class GameAdmin(admin.ModelAdmin):
         "result",
         "links",
         "move_list",
+        "chat_log",
         "created",
         "started",
         "finished",
@@ -202,6 +203,27 @@ class GameAdmin(admin.ModelAdmin):
             "<th>battle</th></tr></thead><tbody>{}</tbody></table>",
             rows,
         )
+
+    @admin.display(description="chat")
+    def chat_log(self, game: Game) -> str:
+        return chat_table(game)
+
+
+def chat_table(game: Game) -> str:
+    """Both chats of a game, escaped (format_html), in the order they were written."""
+    messages = game.chat_messages.order_by("version")
+    if not messages:
+        return "no chat"
+    rows = format_html_join(
+        "",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        ((m.version, m.room, m.author, m.text) for m in messages),
+    )
+    return format_html(
+        '<table id="chat-table"><thead><tr><th>event</th><th>chat</th><th>who</th>'
+        "<th>message</th></tr></thead><tbody>{}</tbody></table>",
+        rows,
+    )
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from . import clocks, engine, options, presence
+from . import clocks, engine, match, options, presence
 from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit
 from .errors import ServiceError
 from .identity import Identity, holds_seat, role_of
@@ -382,6 +382,7 @@ def offer_draw(public_id: str, ident: Identity | None) -> int:
         require_playing(game)
         if game.draw_offer == 1 - color:
             return agree_draw(game, eg, at)
+        match.check_draw_offer(game, color)  # not again within a few moves (issue 12)
         game.draw_offer = color
         emit(game, "draw_offered", {"color": color})
         return False

@@ -72,7 +72,8 @@ def test_every_error_code_the_server_raises_is_documented():
     documented = set(re.findall(r"`([a-z_]+)`", errors))
     games = Path(__file__).resolve().parents[2] / "games"
     raised = set()
-    for module in ("services.py", "options.py", "computer.py", "guards.py", "consumers.py"):
+    modules = ("services.py", "options.py", "computer.py", "guards.py", "consumers.py")
+    for module in (*modules, "match.py", "chat.py"):
         source = (games / module).read_text()
         raised |= set(re.findall(r'(?:ServiceError|BadFrame|error_frame)\(\s*"([a-z_]+)"', source))
     assert {"time_out", "claim_too_early", "bad_rules"} <= raised
@@ -105,3 +106,11 @@ def test_the_absent_event_example_has_the_fields_the_server_sends():
     row = re.search(r'^\| `absent` \|.*?`(\{"kind": "absent".*?\})`', DOC, re.M)
     assert row, "docs/protocol.md documents the absent event with an example"
     assert set(json.loads(row.group(1))) == set(event.observer_payload)
+
+
+def test_every_message_type_of_the_game_socket_is_documented():
+    from games.consumers import ACTIONS
+
+    table = DOC.split("## Game socket: client to server", 1)[1].split("\n\n`setup`", 1)[0]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M))
+    assert set(ACTIONS) | {"ping", "sync"} <= documented, set(ACTIONS) - documented
