@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from . import engine
+from . import engine, match
 from .models import Game, GameEvent, Move, Presence
 from .review_views import public_move
 from .setups import SavedSetup
@@ -175,7 +175,8 @@ class GameAdmin(admin.ModelAdmin):
         who = f"{COLORS[game.winner]} wins" if game.winner in COLORS else "draw"
         if game.termination == "aborted":
             who = "aborted"
-        return f"{who} ({game.termination.replace('_', ' ')}) after {game.ply} moves"
+        moves = match.move_number(game.ply)
+        return f"{who} ({game.termination.replace('_', ' ')}) after {moves} moves"
 
     @admin.display(description="review")
     def links(self, game: Game) -> str:
@@ -194,12 +195,17 @@ class GameAdmin(admin.ModelAdmin):
             "",
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             (
-                (m["ply"], COLORS[m["color"]], m["notation"], battle_text(m["battle"]))
+                (
+                    match.move_label(m["ply"]),
+                    COLORS[m["color"]],
+                    m["notation"],
+                    battle_text(m["battle"]),
+                )
                 for m in moves
             ),
         )
         return format_html(
-            '<table id="move-list-table"><thead><tr><th>ply</th><th>side</th><th>move</th>'
+            '<table id="move-list-table"><thead><tr><th>no.</th><th>side</th><th>move</th>'
             "<th>battle</th></tr></thead><tbody>{}</tbody></table>",
             rows,
         )

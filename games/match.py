@@ -18,6 +18,19 @@ DRAW_OFFER_PLIES = 10
 REMATCH_KINDS = ("rematch_offered", "rematch_declined", "rematch")
 
 
+# ---------------------------------------------------------------- move numbers
+
+
+def move_number(ply: int) -> int:
+    """Full moves, as the move list and the replay count them: plies 2n-1 and 2n are move n."""
+    return (ply + 1) // 2
+
+
+def move_label(ply: int) -> str:
+    """'12.' for Red's ply of move 12, '12…' for Blue's (static/ui/reduce.js, moveLabel)."""
+    return f"{move_number(ply)}{'.' if ply % 2 == 1 else '…'}"
+
+
 # ---------------------------------------------------------------- abort
 
 

@@ -4,36 +4,32 @@
 
 import { Board, squareName } from "./board.js";
 import { COLOR_NAMES, OBSERVER, RED, getNumbering, rankTitle, setNumbering } from "./pieces.js";
-import { renderBattle, renderCaptured, renderMoveList, resultText, battleText } from "./moves.js";
+import { renderBattle, renderMoveList, resultText, battleText } from "./moves.js";
 import { ReconnectingSocket } from "./socket.js";
 import { Tray, countRemaining } from "./tray.js";
 import { SetupStore, layoutFromBoard, placementsOf } from "./setups.js";
 import { copyLink, bindNumberingSwitch } from "./common.js";
+import { expire, initialState, isOver, notify, reduce, withChatHistory } from "./reduce.js";
+import { bindMatch, loadChat as fetchChat, renderBoardBattle, renderMatch } from "./match.js";
 
 const root = document.getElementById("game");
 const $ = (id) => document.getElementById(id);
 
-const state = {
+// What the server said (role, game, view, clock, moves, chat, notices...: static/ui/reduce.js)
+// and what this page is doing (selection, tray, numbering).
+const state = initialState({
   gameId: root.dataset.gameId,
   role: Number(root.dataset.role),
   isAccount: root.dataset.account === "1",
   game: JSON.parse($("game-meta").textContent),
   variantInfo: null,
-  view: null,
-  moves: new Map(),
-  spectators: null,
   selected: null, // a square
   trayRank: null, // a rank chosen in the tray
-  battleMove: null, // the last move with a battle
   numbering: getNumbering(),
-  connection: "connecting",
   pendingLoad: false,
-  clock: null, // the frames' clock (docs/protocol.md, "Clocks"), as of clockAt
-  clockAt: 0,
-  gameAt: 0, // when state.game arrived: its away[].claim_ms count from then
-  gameWall: 0, // the same moment by the wall clock (for the time a claim becomes possible)
+  gameWall: 0, // when state.game arrived, by the wall clock (for the time a claim is possible)
   claiming: false,
-};
+});
 
 const LOW_TIME_MS = 30_000; // a clock under this is shown as low
 
@@ -74,73 +70,49 @@ const store = new SetupStore(state.game.variant, state.isAccount);
 
 // ------------------------------------------------------------------ frames
 
+// Every frame goes through the pure reducer (static/ui/reduce.js); what it cannot do (fetch,
+// the tray's DOM order) follows here.
 function onFrame(frame) {
-  switch (frame.type) {
-    case "state":
-      state.role = frame.role;
-      setGame(frame.game);
-      setClock(frame);
-      setView(frame.view);
-      break;
-    case "event":
-      onEvent(frame.event);
-      if (frame.game) setGame(frame.game);
-      setClock(frame);
-      if (frame.view) setView(frame.view);
-      break;
-    case "spectators":
-      state.spectators = frame.count;
-      renderSpectators();
-      return;
-    case "error":
-      showError(frame.message || frame.code);
-      if (frame.request === "claim_victory") state.claiming = false;
-      // The action may or may not have happened: ask for what we missed.
-      if (frame.code === "server_error") socket.send({ type: "sync", version: socket.version ?? -1 });
-      return;
-    default:
-      return;
+  if (frame.type === "event" && frame.event?.kind === "seated") refreshRoleSoon();
+  const before = state.view;
+  Object.assign(state, reduce(state, frame, performance.now()));
+  if (frame.type === "spectators") return renderSpectators();
+  if (frame.type === "error") {
+    if (frame.request === "claim_victory") state.claiming = false;
+    // The action may or may not have happened: ask for what we missed.
+    if (frame.code === "server_error") socket.send({ type: "sync", version: socket.version ?? -1 });
+    return render();
   }
-  if (frame.role != null) state.role = frame.role;
+  if (frame.game) state.gameWall = Date.now();
+  if (frame.game) state.claiming = false;
+  if (frame.view) afterView(frame.view, !before);
+  if (frame.event?.kind === "rematch") openRematch(frame.event.game);
+  if (frame.event?.kind === "game_over" || (frame.type === "state" && isOver(state))) loadChat();
   render();
 }
 
-function onEvent(event) {
-  if (event.kind === "move") {
-    state.moves.set(event.ply, event);
-    if (event.battle) state.battleMove = event;
-    state.selected = null;
-  } else if (event.kind === "seated" || event.kind === "ready") {
-    if (event.kind === "seated") refreshRoleSoon();
-  }
-}
-
-function setGame(game) {
-  state.game = game;
-  state.gameAt = performance.now();
-  state.gameWall = Date.now();
-  state.claiming = false;
-}
-
-function setClock(frame) {
-  if (!("clock" in frame)) return;
-  state.clock = frame.clock;
-  state.clockAt = performance.now();
-}
-
-function setView(view) {
-  const first = !state.view;
-  state.view = view;
-  if (state.game) state.spectators = state.game.spectators;
-  if (view.last_move) {
-    state.moves.set(view.last_move.ply, view.last_move);
-    if (view.last_move.battle && (!state.battleMove || state.battleMove.ply < view.last_move.ply)) {
-      state.battleMove = view.last_move;
-    }
-  }
+function afterView(view, first) {
   if (view.ply > state.moves.size || first) loadMoves();
   if (view.phase !== "setup") state.trayRank = null;
   if (state.trayRank != null && !(view.remaining?.[String(state.trayRank)] > 0)) state.trayRank = nextTrayRank();
+}
+
+const matchActions = { send: (message) => send(message), state: () => state };
+
+// The chat this page may read now: on load, and at the end (the spectators' chat opens).
+async function loadChat() {
+  try {
+    const messages = await fetchChat(state.gameId);
+    if (messages) Object.assign(state, withChatHistory(state, messages));
+    render();
+  } catch {
+    /* the chat fills in from the events */
+  }
+}
+
+// The rematch began: a player's page goes to it; an observer gets the link (renderMatch).
+function openRematch(gameId) {
+  if (isPlayer() && gameId) setTimeout(() => location.assign(`/games/${gameId}/`), 600);
 }
 
 function refreshRoleSoon() {
@@ -153,7 +125,7 @@ async function loadMoves() {
     const response = await fetch(`/games/${state.gameId}/moves.json`, { credentials: "same-origin" });
     if (!response.ok) return;
     const body = await response.json();
-    for (const move of body.moves) state.moves.set(move.ply, move);
+    state.moves = new Map([...state.moves, ...body.moves.map((m) => [m.ply, m])]);
     const battles = body.moves.filter((m) => m.battle);
     if (battles.length && !state.battleMove) state.battleMove = battles[battles.length - 1];
     render();
@@ -218,7 +190,6 @@ function clearSelection() {
 }
 
 function send(message) {
-  showError("");
   socket.send(message);
 }
 
@@ -433,6 +404,7 @@ function statusText() {
 
 function render() {
   draw();
+  renderMatch(state, matchActions);
   keepFocus();
 }
 
@@ -465,6 +437,7 @@ function draw() {
     draggable,
     numbering: state.numbering,
   });
+  renderBoardBattle(board, state);
   $("board").classList.toggle("my-turn", myTurn());
 
   const inSetup = v.phase === "setup" && active();
@@ -493,7 +466,6 @@ function draw() {
   $("draw-pending").hidden = !playing || offer !== state.role;
 
   renderMoveList($("move-list"), [...state.moves.values()], state.numbering);
-  renderCaptured($("captured"), v.captured, state.numbering);
   renderBattle($("battle"), state.battleMove, state.numbering);
   if (state.battleMove) $("battle").setAttribute("aria-label", battleText(state.battleMove, state.numbering));
 
@@ -652,7 +624,15 @@ function awayText(color, away) {
   return who;
 }
 
-setInterval(renderTimers, 200);
+setInterval(() => {
+  renderTimers();
+  const next = expire(state, performance.now()); // notices and the board's battle go by themselves
+  if (next !== state) {
+    Object.assign(state, next);
+    if (!next.boardBattle) state.boardBattle = null;
+    render();
+  }
+}, 200);
 
 function renderSpectators() {
   const n = state.spectators ?? 0;
@@ -660,8 +640,11 @@ function renderSpectators() {
   $("spectators").dataset.count = n;
 }
 
+// Errors are notices (static/ui/match.js draws them over the page; they go away by themselves).
 function showError(text) {
-  $("error").textContent = text;
+  if (!text) return;
+  Object.assign(state, notify(state, text, "error", performance.now()));
+  renderMatch(state, matchActions);
 }
 
 window.addEventListener("keydown", (ev) => {
@@ -696,6 +679,8 @@ function keepFocus() {
 }
 
 bindControls();
+bindMatch(matchActions);
+loadChat();
 loadVariantInfo();
 refreshSavedSetups();
 render();
