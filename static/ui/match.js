@@ -22,7 +22,8 @@ export function bindMatch(actions) {
     const input = $("chat-input");
     const text = input.value.trim();
     if (!text) return;
-    const room = $("chat-room")?.value || "players";
+    const role = actions.state().role;
+    const room = role === 0 || role === 1 ? "players" : $("chat-room")?.value || "spectators";
     actions.send({ type: "chat", room, text });
     input.value = "";
   });
@@ -100,8 +101,8 @@ function renderChat(state) {
   const mute = player && muted(state.gameId);
   $("chat-mute-label").hidden = !player;
   $("chat-mute").checked = mute;
-  const room = $("chat-room");
-  room.hidden = player; // players write in the players' chat; spectators choose
+  const room = $("chat-room"); // (no form for a visitor without a nickname)
+  if (room) room.hidden = player; // players write in the players' chat; spectators choose
   const shown = state.chat.filter((m) => !(mute && m.room === "players" && m.role === 1 - state.role));
   if (list.dataset.count !== String(shown.length)) {
     list.replaceChildren(...shown.map(chatItem));
