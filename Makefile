@@ -51,6 +51,7 @@ lint: $(DEV_STAMP)
 
 test: $(DEV_STAMP) services chromium lint
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
+	node --test tests/js/
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
