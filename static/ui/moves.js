@@ -14,6 +14,7 @@ export const TERMINATIONS = {
   time: "on time",
   forfeit: "the other player left",
   aborted: "cancelled before it started",
+  abandoned: "abandoned: nobody was there any more",
 };
 
 export function battleOutcome(battle) {
@@ -137,6 +138,7 @@ const LOSER_DID = {
 export function resultText(result, seats) {
   if (!result) return "";
   if (result.termination === "aborted") return "This game was cancelled before it started.";
+  if (result.termination === "abandoned") return "This game was abandoned: nobody was there any more. No result.";
   if (result.winner == null) return `Draw: ${TERMINATIONS[result.termination] || result.termination}.`;
   const loserDid = LOSER_DID[result.termination];
   const why = loserDid ? loserDid(COLOR_NAMES[1 - result.winner]) : TERMINATIONS[result.termination] || result.termination;
