@@ -3,7 +3,7 @@
 // static/ui/reduce.js made; none reads the DOM for what the game is. Text is always set with
 // textContent, so a chat message is shown as typed, never as HTML.
 
-import { COLOR_NAMES, pieceElement, rankTitle } from "./pieces.js";
+import { COLOR_NAMES, pieceElement, rankTitle, renderLegend } from "./pieces.js";
 import { canAbort, graveyard, isOver, rematchStage, tabTitle } from "./reduce.js";
 import { playCues, soundOn, setSound } from "./sounds.js";
 
@@ -67,6 +67,11 @@ export function renderMatch(state, actions) {
   renderChat(state);
   renderNotices(state);
   renderGraveyard(state);
+  const legend = $("legend");
+  if (legend && legend.dataset.numbering !== state.numbering) {
+    renderLegend(legend, state.numbering);
+    legend.dataset.numbering = state.numbering;
+  }
   document.title = tabTitle(state, BASE_TITLE);
   if (state.cues.length) {
     playCues(state.cues);
@@ -155,7 +160,7 @@ function renderGraveyard(state) {
       const name = document.createElement("th");
       name.scope = "row";
       const icon = pieceElement({ color: 2, rank: row.rank }, state.numbering);
-      icon.classList.add("small", "neutral");
+      icon.classList.add("small");
       const label = document.createElement("span");
       label.textContent = rankTitle(row.rank, state.numbering);
       name.append(icon, label);

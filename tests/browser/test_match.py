@@ -104,6 +104,12 @@ def test_a_whole_match_with_chat_battles_and_a_rematch(server_url, new_context, 
             break
         turn = state["view"]["turn"]
         page = players[turn]
+        page.wait_for_function(
+            "() => { const s = window.strategoGame.state; return s.game.status !== 'playing'"
+            f" || (s.view.turn === {turn} && s.view.legal_moves.length > 0); }}"
+        )
+        if P.game_state(page)["game"]["status"] != "playing":
+            break
         before = P.game_state(page)["view"]["ply"]
         P.play_move(page, rng, pick=attack_first)
         expect(page.locator("#game")).not_to_have_attribute("data-turn", str(turn))
