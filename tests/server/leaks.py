@@ -7,6 +7,12 @@ from games import engine
 from .conftest import iter_pieces
 
 SETUP_EVENTS = {"placed", "removed", "random_setup", "setup", "cleared"}
+MATCH_EVENT_FIELDS = {
+    "chat": {"kind", "room", "role", "name", "text", "hidden"},
+    "rematch_offered": {"kind", "color"},
+    "rematch_declined": {"kind", "color"},
+    "rematch": {"kind", "game"},
+}
 CLOCK_FIELDS = {"control", "remaining_ms", "running", "setup_ms"}
 
 
@@ -27,6 +33,11 @@ def assert_no_leak(frame: dict, role: int) -> None:
     if event is not None and event["kind"] in SETUP_EVENTS and event["color"] != role:
         # Someone else's setup: only how many pieces it has placed, no square, no rank.
         assert set(event) == {"kind", "color", "placed"}, f"setup leak to {role}: {event}"
+    if event is not None and event["kind"] in MATCH_EVENT_FIELDS:
+        # The match's events (issue 12) carry these fields and nothing else: no piece.
+        assert set(event) <= MATCH_EVENT_FIELDS[event["kind"]], f"unexpected fields: {event}"
+        if event.get("hidden"):
+            assert set(event) == {"kind", "room", "hidden"}, event
 
 
 def assert_setup_private(view: dict, role: int) -> None:
