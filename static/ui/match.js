@@ -151,6 +151,8 @@ function renderNotices(state) {
 function renderGraveyard(state) {
   const table = $("graveyard");
   if (!table) return;
+  // In the setup nothing has been fought yet: the panel shows from the first move on.
+  table.closest("section").hidden = !state.view || state.view.phase === "setup";
   const body = table.tBodies[0];
   const rows = graveyard(state.view);
   body.replaceChildren(
