@@ -10,6 +10,7 @@ import { Tray, countRemaining } from "./tray.js";
 import { SetupStore, layoutFromBoard, placementsOf } from "./setups.js";
 import { copyLink, bindNumberingSwitch } from "./common.js";
 import { expire, initialState, isOver, notify, reduce, withChatHistory } from "./reduce.js";
+import { renderSeats as drawSeats, renderTimers as drawTimers } from "./timers.js";
 import { bindMatch, loadChat as fetchChat, renderBoardBattle, renderMatch } from "./match.js";
 
 const root = document.getElementById("game");
@@ -31,7 +32,6 @@ const state = initialState({
   claiming: false,
 });
 
-const LOW_TIME_MS = 30_000; // a clock under this is shown as low
 
 const board = new Board($("board"), {
   label: "Stratego board",
@@ -308,7 +308,7 @@ function bindControls() {
   $("btn-draw").addEventListener("click", () => send({ type: "offer_draw" }));
   $("btn-claim").addEventListener("click", () => {
     state.claiming = true;
-    renderAway();
+    drawTimers(state);
     send({ type: "claim_victory" });
   });
   $("btn-draw-accept").addEventListener("click", () => send({ type: "accept_draw" }));
@@ -415,9 +415,9 @@ function draw() {
   root.dataset.status = state.game?.status || "";
   root.dataset.roleNow = state.role;
   root.dataset.turn = v?.turn ?? "";
-  renderSeats();
+  drawSeats(state);
   renderSpectators();
-  renderTimers();
+  drawTimers(state);
   const share = $("share");
   if (share) share.hidden = !(isPlayer() && state.game?.status === "waiting");
   // One "Copy link" at a time: the invitation box has its own while it is shown.
@@ -490,146 +490,11 @@ function totalArmy() {
   return army ? Object.values(army).reduce((a, b) => a + b, 0) : -1;
 }
 
-// The players' strips above and below the board (the side at the top of the board above it),
-// each with its clock and, when that player left, a "left" mark (the side panel says more).
-function renderSeats() {
-  const seats = state.game?.seats || [null, null];
-  const away = state.game?.away || [null, null];
-  $("board-area").classList.toggle("flipped", state.role === 1);
-  [0, 1].forEach((color) => {
-    const el = $(`seat-${color}`);
-    if (!el) return;
-    const seat = seats[color];
-    const you = state.role === color ? " (you)" : "";
-    const ready = state.view?.phase === "setup" ? setupNote(color) : "";
-    el.querySelector(".name").textContent = seat ? `${seat.name}${seat.guest ? "" : " ★"}${you}${ready}` : "free seat";
-    el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
-    const note = el.querySelector(".seat-note");
-    note.hidden = !(active() && away[color]);
-    note.textContent = "left";
-  });
-}
-
-// In setup the other side's squares are private: its strip says how many pieces it placed.
-function setupNote(color) {
-  if (state.view.ready[color]) return " · ready";
-  const placed = state.view.placed?.[color];
-  return color !== state.role && placed != null ? ` · ${placed} placed` : "";
-}
-
-// ------------------------------------------------------------------ clocks and absence
-
-// The server sends each clock as of its send time; the running one counts down here.
-function clockLeft(color) {
-  const clock = state.clock;
-  const ms = clock.remaining_ms[color];
-  if (clock.running !== color || !active()) return ms;
-  return Math.max(0, ms - (performance.now() - state.clockAt));
-}
-
-// "4:37", and under ten seconds "0:09.4".
-function clockText(ms) {
-  if (ms < 10_000) {
-    const tenths = Math.floor(ms / 100);
-    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
-  }
-  return waitText(ms);
-}
-
-function waitText(ms) {
-  const seconds = Math.ceil(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
-function renderTimers() {
-  renderClocks();
-  renderSetupTimer();
-  renderAway();
-}
-
-function renderClocks() {
-  const clock = state.clock;
-  [0, 1].forEach((color) => {
-    const el = $(`clock-${color}`);
-    el.hidden = !clock;
-    if (!clock) return;
-    const ms = clockLeft(color);
-    const running = clock.running === color && active();
-    const text = clockText(ms);
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle("running", running);
-    el.classList.toggle("low", ms < LOW_TIME_MS);
-    el.dataset.ms = String(Math.round(ms));
-    const how = `${running ? ", running" : ""}${ms < LOW_TIME_MS ? ", low" : ""}`;
-    el.setAttribute("aria-label", `${COLOR_NAMES[color]}'s clock: ${text}${how}`);
-  });
-}
-
-function renderSetupTimer() {
-  const el = $("setup-timer");
-  const ms = state.clock?.setup_ms;
-  el.hidden = ms == null || !active() || phase() !== "setup";
-  if (el.hidden) return;
-  const left = Math.max(0, ms - (performance.now() - state.clockAt));
-  el.textContent = `Setup time left: ${waitText(left)}`;
-  el.classList.toggle("low", left < LOW_TIME_MS);
-}
-
-// A seated player without a socket (game.away), in the side panel (it never moves the board):
-// who left and what that means now. Their opponent may claim victory once claim_ms has passed
-// (untimed games, and setups); in a timed game in play the clocks decide, so it says whose
-// clock runs. The countdown is on the button only (the text is read out when it changes).
-function renderAway() {
-  const away = state.game?.away || [null, null];
-  const panel = $("away");
-  const gone = [0, 1].filter((color) => away[color] && color !== state.role);
-  panel.hidden = !active() || gone.length === 0;
-  const button = $("btn-claim");
-  button.hidden = true;
-  if (panel.hidden) return;
-  const line = gone.map((color) => awayText(color, away[color])).join(" ");
-  if ($("away-text").textContent !== line) $("away-text").textContent = line;
-  const opp = isPlayer() ? 1 - state.role : null;
-  if (opp == null || !away[opp] || away[opp].claim_ms == null) return;
-  const left = claimLeft(away[opp]);
-  button.hidden = false;
-  button.disabled = left > 0 || state.claiming;
-  const label = left > 0 ? `Claim victory in ${waitText(left)}` : "Claim victory";
-  if (button.textContent !== label) button.textContent = label;
-}
-
-function wallTime(ms) {
-  return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
-
-function claimLeft(away) {
-  return Math.max(0, away.claim_ms - (performance.now() - state.gameAt));
-}
-
-function awayText(color, away) {
-  const who = `${COLOR_NAMES[color]} (${state.game.seats[color]?.name || "?"}) left the game.`;
-  const other = 1 - color;
-  const mine = state.role === other; // this page is the opponent's
-  if (away.claim_ms != null) {
-    const at = wallTime(state.gameWall + away.claim_ms);
-    if (claimLeft(away) === 0) return `${who} ${mine ? "You" : COLOR_NAMES[other]} may claim victory.`;
-    if (mine) return `${who} If they are not back by ${at}, you may claim victory.`;
-    return `${who} If they are not back by ${at}, ${COLOR_NAMES[other]} may claim victory.`;
-  }
-  const running = state.clock?.running;
-  if (running === color) return `${who} Their clock is running: if they do not come back, they lose on time.`;
-  if (running === other) {
-    return `${who} ${mine ? "It is your move: their clock stands until you have moved." : `Their clock stands while ${COLOR_NAMES[other]} is to move.`}`;
-  }
-  return who;
-}
-
 setInterval(() => {
-  renderTimers();
+  drawTimers(state);
   const next = expire(state, performance.now()); // notices and the board's battle go by themselves
   if (next !== state) {
     Object.assign(state, next);
-    if (!next.boardBattle) state.boardBattle = null;
     render();
   }
 }, 200);
