@@ -9,7 +9,7 @@ import { ReconnectingSocket } from "./socket.js";
 import { Tray, countRemaining } from "./tray.js";
 import { SetupStore, layoutFromBoard, placementsOf } from "./setups.js";
 import { copyLink, bindNumberingSwitch } from "./common.js";
-import { expire, initialState, isOver, notify, reduce, withChatHistory } from "./reduce.js";
+import { expire, initialState, notify, reduce, withChatHistory } from "./reduce.js";
 import { renderSeats as drawSeats, renderTimers as drawTimers } from "./timers.js";
 import { bindMatch, loadChat as fetchChat, renderBoardBattle, renderMatch } from "./match.js";
 
@@ -87,7 +87,9 @@ function onFrame(frame) {
   if (frame.game) state.claiming = false;
   if (frame.view) afterView(frame.view, !before);
   if (frame.event?.kind === "rematch") openRematch(frame.event.game);
-  if (frame.event?.kind === "game_over" || (frame.type === "state" && isOver(state))) loadChat();
+  // A fresh state may follow a long absence (more events than a catch-up holds); at the end
+  // the spectators' chat opens to the players: either way, the chat is read again.
+  if (frame.type === "state" || frame.event?.kind === "game_over") loadChat();
   render();
 }
 
@@ -545,7 +547,6 @@ function keepFocus() {
 
 bindControls();
 bindMatch(matchActions);
-loadChat();
 loadVariantInfo();
 refreshSavedSetups();
 render();
