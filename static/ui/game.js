@@ -2,14 +2,15 @@
 // frames (docs/protocol.md). No rule lives here: legal destinations come from
 // view.legal_moves, the tray from view.remaining, battles and results from the server.
 
-import { Board, squareName } from "./board.js";
-import { COLOR_NAMES, OBSERVER, RED, getNumbering, rankTitle, setNumbering } from "./pieces.js";
+import { Board } from "./board.js";
+import { OBSERVER, RED, getNumbering, rankTitle } from "./pieces.js";
 import { renderBattle, renderMoveList, resultText, battleText } from "./moves.js";
 import { ReconnectingSocket } from "./socket.js";
 import { Tray, countRemaining } from "./tray.js";
 import { SetupStore, layoutFromBoard, placementsOf } from "./setups.js";
 import { copyLink, bindNumberingSwitch } from "./common.js";
 import { expire, initialState, notify, reduce, withChatHistory } from "./reduce.js";
+import { statusText as wordStatus } from "./status.js";
 import { renderSeats as drawSeats, renderTimers as drawTimers } from "./timers.js";
 import { bindMatch, loadChat as fetchChat, renderBoardBattle, renderMatch } from "./match.js";
 
@@ -363,45 +364,10 @@ function loadSetup() {
 
 // ------------------------------------------------------------------ drawing
 
+// The status line: static/ui/status.js words it from the state (and what the page offers).
 function statusText() {
-  const g = state.game;
-  const v = state.view;
-  if (state.connection === "gone") return "This game does not exist.";
-  if (!v) return "Connecting…";
-  if (state.connection === "closed") return "Connection lost: reconnecting…";
-  if (g.status === "finished" || g.status === "aborted") return resultText(g.result, g.seats) || "The game is over.";
-  const opp = isPlayer() ? 1 - state.role : null;
-  if (!isPlayer()) {
-    if (g.status === "waiting") {
-      const join = [...document.querySelectorAll("#join-form button")].map((b) => b.textContent.trim());
-      if (join.length) return `A seat is free: press ${join.join(" or ")} to join.`;
-      if ($("nickname-form")) return "A seat is free: choose a nickname to join the game.";
-      return "Watching: waiting for a second player.";
-    }
-    if (v.phase === "setup") return "Watching: the players are placing their pieces.";
-    return `Watching: ${COLOR_NAMES[v.turn]} to move.`;
-  }
-  if (v.phase === "setup") {
-    const left = countRemaining(v.remaining);
-    const waiting = g.status === "waiting" ? " Waiting for an opponent to join: share the link." : "";
-    if (!v.ready[state.role]) {
-      if (left > 0) {
-        return `Place your pieces: ${left} left. Choose a piece in the tray, then a square (or use Random setup).${waiting}`;
-      }
-      return `Your setup is complete: press READY to start.${waiting}`;
-    }
-    if (g.status === "waiting") return "You are ready. Waiting for an opponent to join.";
-    return v.ready[opp] ? "Starting…" : "You are ready. The opponent is placing their pieces.";
-  }
-  if (v.phase === "playing") {
-    if (v.turn === state.role) {
-      return state.selected != null
-        ? `Your move: choose a highlighted square for the piece on ${squareName(state.selected, v.width)}.`
-        : "Your move: choose one of your pieces.";
-    }
-    return `The opponent (${COLOR_NAMES[opp]}) is thinking: wait for their move.`;
-  }
-  return "";
+  const join = [...document.querySelectorAll("#join-form button")].map((b) => b.textContent.trim());
+  return wordStatus(state, { join, nicknameForm: !!$("nickname-form") });
 }
 
 function render() {
