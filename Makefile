@@ -54,6 +54,7 @@ lint: $(DEV_STAMP)
 # test database and channel prefix (stratego_site/test_settings.py).
 test: $(DEV_STAMP) services chromium lint
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -n auto --dist loadfile
+	node --test tests/js/
 
 # Nightly-style: ten times the property-test budgets, fresh random examples (tests/conftest.py)
 test-thorough: $(DEV_STAMP) services chromium lint

@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from . import engine
+from . import engine, match
 from .models import Game, GameEvent, Move, Presence
 from .review_views import public_move
 from .setups import SavedSetup
@@ -118,7 +118,7 @@ class GameAdmin(admin.ModelAdmin):
     ordering = ("-finished", "-created")
     fieldsets = (
         (None, {"fields": ("public_id", "variant", "status", "private", "players", "result")}),
-        ("Review", {"fields": ("links", "move_list")}),
+        ("Review", {"fields": ("links", "move_list", "chat_log")}),
         ("Dates", {"fields": ("created", "started", "finished")}),
     )
     readonly_fields = (
@@ -130,6 +130,7 @@ class GameAdmin(admin.ModelAdmin):
         "result",
         "links",
         "move_list",
+        "chat_log",
         "created",
         "started",
         "finished",
@@ -174,7 +175,8 @@ class GameAdmin(admin.ModelAdmin):
         who = f"{COLORS[game.winner]} wins" if game.winner in COLORS else "draw"
         if game.termination == "aborted":
             who = "aborted"
-        return f"{who} ({game.termination.replace('_', ' ')}) after {game.ply} moves"
+        moves = match.move_number(game.ply)
+        return f"{who} ({game.termination.replace('_', ' ')}) after {moves} moves"
 
     @admin.display(description="review")
     def links(self, game: Game) -> str:
@@ -193,15 +195,41 @@ class GameAdmin(admin.ModelAdmin):
             "",
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             (
-                (m["ply"], COLORS[m["color"]], m["notation"], battle_text(m["battle"]))
+                (
+                    match.move_label(m["ply"]),
+                    COLORS[m["color"]],
+                    m["notation"],
+                    battle_text(m["battle"]),
+                )
                 for m in moves
             ),
         )
         return format_html(
-            '<table id="move-list-table"><thead><tr><th>ply</th><th>side</th><th>move</th>'
+            '<table id="move-list-table"><thead><tr><th>no.</th><th>side</th><th>move</th>'
             "<th>battle</th></tr></thead><tbody>{}</tbody></table>",
             rows,
         )
+
+    @admin.display(description="chat")
+    def chat_log(self, game: Game) -> str:
+        return chat_table(game)
+
+
+def chat_table(game: Game) -> str:
+    """Both chats of a game, escaped (format_html), in the order they were written."""
+    messages = game.chat_messages.order_by("version")
+    if not messages:
+        return "no chat"
+    rows = format_html_join(
+        "",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        ((m.version, m.room, m.author, m.text) for m in messages),
+    )
+    return format_html(
+        '<table id="chat-table"><thead><tr><th>event</th><th>chat</th><th>who</th>'
+        "<th>message</th></tr></thead><tbody>{}</tbody></table>",
+        rows,
+    )
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import computer, presence, services, snapshots
+from . import chat, computer, match, presence, services, snapshots
 from .broadcast import LOBBY_GROUP, game_group
 from .errors import ServiceError
 from .guards import (
@@ -123,6 +123,12 @@ ACTIONS: dict[str, Action] = {
     "accept_draw": lambda g, i, m: services.answer_draw(g, i, accept=True),
     "decline_draw": lambda g, i, m: services.answer_draw(g, i, accept=False),
     "claim_victory": lambda g, i, m: services.claim_victory(g, i),
+    # issue 12: the match around the game (games/match.py) and its chat (games/chat.py)
+    "abort": lambda g, i, m: match.abort_game(g, i),
+    "offer_rematch": lambda g, i, m: match.offer_rematch(g, i),
+    "accept_rematch": lambda g, i, m: match.answer_rematch(g, i, accept=True),
+    "decline_rematch": lambda g, i, m: match.answer_rematch(g, i, accept=False),
+    "chat": lambda g, i, m: chat.post(g, i, chat.room_field(m), chat.text_field(m)),
 }
 
 CHECK_SLACK = 0.05  # seconds after a deadline before the socket's check runs

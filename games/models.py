@@ -178,4 +178,5 @@ class Presence(models.Model):
 
 # Saved setups live beside their endpoint; importing the model here keeps it registered
 # for makemigrations whatever else is imported.
+from .chat_message import ChatMessage  # noqa: E402,F401
 from .setups import SavedSetup  # noqa: E402,F401

@@ -270,6 +270,9 @@ def sweep() -> None:
     services().sweep_expired()
     for public_id, color, since in never_connected():
         services().player_left(public_id, color, since=since)
+    from . import cleanup  # ghosts and unwatched computer games (issue 12); it imports us
+
+    cleanup.sweep()
 
 
 def never_connected() -> list[tuple[str, int, datetime]]:

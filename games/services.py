@@ -14,7 +14,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from . import clocks, engine, options, presence
+from . import clocks, engine, match, options, presence
 from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit
 from .errors import ServiceError
 from .identity import Identity, holds_seat, role_of
@@ -211,6 +211,14 @@ def own_pieces(eg: engine.Game, color: int) -> dict[int, int]:
     return dict(eg.initial_setups()[color])
 
 
+def setup_event(game: Game, eg: engine.Game, kind: str, color: int, own: dict) -> None:
+    """A change to `color`'s setup. The owner gets `own` (squares and ranks); the opponent
+    and observers only how many pieces it has placed now: where, and in which order, it
+    places them is private until play starts (issue 12)."""
+    placed = len(own_pieces(eg, color))
+    private_event(game, kind, color, {**own, "placed": placed}, {"color": color, "placed": placed})
+
+
 def require_setup(game: Game) -> None:
     if game.status not in (Game.Status.WAITING, Game.Status.SETUP):
         raise ServiceError("not_setup_phase", "The setup is over.")
@@ -220,8 +228,8 @@ def place_piece(public_id: str, ident: Identity | None, square: int, rank: int) 
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_setup(game)
         eg.place(color, square, rank)
-        hidden = {"color": color, "square": square, "rank": None}
-        private_event(game, "placed", color, {**hidden, "rank": rank}, hidden)
+        own = {"color": color, "square": square, "rank": rank}
+        setup_event(game, eg, "placed", color, own)
         return False
 
     return run(public_id, ident, action)
@@ -231,7 +239,7 @@ def remove_piece(public_id: str, ident: Identity | None, square: int) -> int:
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_setup(game)
         eg.remove(color, square)
-        emit(game, "removed", {"color": color, "square": square})
+        setup_event(game, eg, "removed", color, {"color": color, "square": square})
         return False
 
     return run(public_id, ident, action)
@@ -244,10 +252,8 @@ def random_setup(public_id: str, ident: Identity | None, seed: int | None = None
         eg.random_setup(color, random.Random(seed))
         added = {sq: r for sq, r in own_pieces(eg, color).items() if sq not in before}
         squares = sorted(added)
-        public = {"color": color, "squares": squares, "ranks": None}
-        private_event(
-            game, "random_setup", color, {**public, "ranks": [added[s] for s in squares]}, public
-        )
+        own = {"color": color, "squares": squares, "ranks": [added[s] for s in squares]}
+        setup_event(game, eg, "random_setup", color, own)
         return False
 
     return run(public_id, ident, action)
@@ -263,10 +269,8 @@ def submit_setup(public_id: str, ident: Identity | None, placement: Mapping[int,
         require_setup(game)
         eg.set_setup(color, pieces)
         squares = sorted(pieces)
-        public = {"color": color, "squares": squares, "ranks": None}
-        private_event(
-            game, "setup", color, {**public, "ranks": [pieces[s] for s in squares]}, public
-        )
+        own = {"color": color, "squares": squares, "ranks": [pieces[s] for s in squares]}
+        setup_event(game, eg, "setup", color, own)
         return False
 
     return run(public_id, ident, action)
@@ -276,7 +280,7 @@ def clear_setup(public_id: str, ident: Identity | None) -> int:
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_setup(game)
         eg.clear_setup(color)
-        emit(game, "cleared", {"color": color})
+        setup_event(game, eg, "cleared", color, {"color": color})
         return False
 
     return run(public_id, ident, action)
@@ -396,6 +400,7 @@ def offer_draw(public_id: str, ident: Identity | None) -> int:
         require_playing(game)
         if game.draw_offer == 1 - color:
             return agree_draw(game, eg, at)
+        match.check_draw_offer(game, color)  # not again within a few moves (issue 12)
         game.draw_offer = color
         emit(game, "draw_offered", {"color": color})
         return False

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import computer, views
+from . import chat, computer, views
 
 app_name = "games"
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("computer/watch/", computer.new_computer_game, name="watch_computers"),
     path("<str:game_id>/", views.detail, name="detail"),
     path("<str:game_id>/join/", views.join, name="join"),
+    path("<str:game_id>/chat.json", chat.history, name="chat"),
 ]

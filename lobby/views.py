@@ -33,6 +33,7 @@ TERMINATIONS = {
     "time": "on time",
     "forfeit": "the other player left",
     "aborted": "cancelled before it started",
+    "abandoned": "abandoned: nobody was there any more",
 }
 
 
@@ -58,8 +59,8 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
         result = entry["result"]
         if not result:
             row["meta"] = entry["status"]
-        elif result["termination"] == "aborted":
-            row["meta"] = TERMINATIONS["aborted"]
+        elif result["termination"] in ("aborted", "abandoned"):  # no result
+            row["meta"] = TERMINATIONS[result["termination"]]
         else:
             who = "draw" if result["winner"] is None else f"{COLOR_NAMES[result['winner']]} won"
             why = TERMINATIONS.get(result["termination"], result["termination"])

@@ -533,6 +533,7 @@ class Game:
             outcome=self.outcome,
             rules=v.rule_settings(),
             army=v.army,
+            placed=self.placed_counts(),
         )
 
     def _board_seen_by(self, viewer: int) -> tuple[PieceView | None, ...]:
@@ -548,11 +549,17 @@ class Game:
                     unit.revealed,
                     unit.scout_known,
                 )
-        else:  # setup phase: the opponent's occupied squares show, never what stands there
-            for color in COLORS:
-                for square, rank in self.setups[color].items():
-                    board[square] = PieceView(color, rank if over or color == viewer else None)
+        else:  # setup: a viewer sees its own pieces only; where the others stand is private
+            # (even once a game that never began is over): only their count is public.
+            for square, rank in self.setups[viewer].items() if viewer in COLORS else ():
+                board[square] = PieceView(viewer, rank)
         return tuple(board)
+
+    def placed_counts(self) -> tuple[int, int]:
+        """How many pieces each side has on the board: in setup, the only public fact about it."""
+        if self.units:
+            return len(self.army[0]), len(self.army[1])
+        return len(self.setups[0]), len(self.setups[1])
 
     def initial_setups(self) -> tuple[dict[int, int], dict[int, int]]:
         """Each side's setup {square: rank}, as copies: changing them changes no game."""

@@ -52,6 +52,7 @@ class View:
     outcome: Outcome | None
     rules: dict = field(default_factory=dict)  # Variant.rule_settings(): the rules in force
     army: tuple[tuple[int, int], ...] = ()  # each side's army, (rank, count): public knowledge
+    placed: tuple[int, int] = (0, 0)  # pieces each side has on the board (setup: all one learns)
 
     def game_variant(self) -> Variant:
         """The variant as this game plays it: its rule settings and (mini) its drawn army."""
@@ -84,4 +85,5 @@ class View:
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "rules": dict(self.rules),
             "army": {str(rank): count for rank, count in self.army},
+            "placed": list(self.placed),
         }

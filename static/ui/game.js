@@ -2,40 +2,37 @@
 // frames (docs/protocol.md). No rule lives here: legal destinations come from
 // view.legal_moves, the tray from view.remaining, battles and results from the server.
 
-import { Board, squareName } from "./board.js";
-import { COLOR_NAMES, OBSERVER, RED, getNumbering, rankTitle, setNumbering } from "./pieces.js";
-import { renderBattle, renderCaptured, renderMoveList, resultText, battleText } from "./moves.js";
+import { Board } from "./board.js";
+import { OBSERVER, RED, getNumbering, rankTitle } from "./pieces.js";
+import { renderBattle, renderMoveList, resultText, battleText } from "./moves.js";
 import { ReconnectingSocket } from "./socket.js";
 import { Tray, countRemaining } from "./tray.js";
 import { SetupStore, layoutFromBoard, placementsOf } from "./setups.js";
 import { copyLink, bindNumberingSwitch } from "./common.js";
+import { expire, initialState, notify, reduce, withChatHistory } from "./reduce.js";
+import { statusText as wordStatus } from "./status.js";
+import { renderSeats as drawSeats, renderTimers as drawTimers } from "./timers.js";
+import { bindMatch, loadChat as fetchChat, renderBoardBattle, renderMatch } from "./match.js";
 
 const root = document.getElementById("game");
 const $ = (id) => document.getElementById(id);
 
-const state = {
+// What the server said (role, game, view, clock, moves, chat, notices...: static/ui/reduce.js)
+// and what this page is doing (selection, tray, numbering).
+const state = initialState({
   gameId: root.dataset.gameId,
   role: Number(root.dataset.role),
   isAccount: root.dataset.account === "1",
   game: JSON.parse($("game-meta").textContent),
   variantInfo: null,
-  view: null,
-  moves: new Map(),
-  spectators: null,
   selected: null, // a square
   trayRank: null, // a rank chosen in the tray
-  battleMove: null, // the last move with a battle
   numbering: getNumbering(),
-  connection: "connecting",
   pendingLoad: false,
-  clock: null, // the frames' clock (docs/protocol.md, "Clocks"), as of clockAt
-  clockAt: 0,
-  gameAt: 0, // when state.game arrived: its away[].claim_ms count from then
-  gameWall: 0, // the same moment by the wall clock (for the time a claim becomes possible)
+  gameWall: 0, // when state.game arrived, by the wall clock (for the time a claim is possible)
   claiming: false,
-};
+});
 
-const LOW_TIME_MS = 30_000; // a clock under this is shown as low
 
 const board = new Board($("board"), {
   label: "Stratego board",
@@ -74,73 +71,51 @@ const store = new SetupStore(state.game.variant, state.isAccount);
 
 // ------------------------------------------------------------------ frames
 
+// Every frame goes through the pure reducer (static/ui/reduce.js); what it cannot do (fetch,
+// the tray's DOM order) follows here.
 function onFrame(frame) {
-  switch (frame.type) {
-    case "state":
-      state.role = frame.role;
-      setGame(frame.game);
-      setClock(frame);
-      setView(frame.view);
-      break;
-    case "event":
-      onEvent(frame.event);
-      if (frame.game) setGame(frame.game);
-      setClock(frame);
-      if (frame.view) setView(frame.view);
-      break;
-    case "spectators":
-      state.spectators = frame.count;
-      renderSpectators();
-      return;
-    case "error":
-      showError(frame.message || frame.code);
-      if (frame.request === "claim_victory") state.claiming = false;
-      // The action may or may not have happened: ask for what we missed.
-      if (frame.code === "server_error") socket.send({ type: "sync", version: socket.version ?? -1 });
-      return;
-    default:
-      return;
+  if (frame.type === "event" && frame.event?.kind === "seated") refreshRoleSoon();
+  const before = state.view;
+  Object.assign(state, reduce(state, frame, performance.now()));
+  if (frame.type === "spectators") return renderSpectators();
+  if (frame.type === "error") {
+    if (frame.request === "claim_victory") state.claiming = false;
+    // The action may or may not have happened: ask for what we missed.
+    if (frame.code === "server_error") socket.send({ type: "sync", version: socket.version ?? -1 });
+    return render();
   }
-  if (frame.role != null) state.role = frame.role;
+  if (frame.game) state.gameWall = Date.now();
+  if (frame.game) state.claiming = false;
+  if (frame.view) afterView(frame.view, !before);
+  if (frame.event?.kind === "rematch") openRematch(frame.event.game);
+  // A fresh state may follow a long absence (more events than a catch-up holds); at the end
+  // the spectators' chat opens to the players: either way, the chat is read again.
+  if (frame.type === "state" || frame.event?.kind === "game_over") loadChat();
   render();
 }
 
-function onEvent(event) {
-  if (event.kind === "move") {
-    state.moves.set(event.ply, event);
-    if (event.battle) state.battleMove = event;
-    state.selected = null;
-  } else if (event.kind === "seated" || event.kind === "ready") {
-    if (event.kind === "seated") refreshRoleSoon();
-  }
-}
-
-function setGame(game) {
-  state.game = game;
-  state.gameAt = performance.now();
-  state.gameWall = Date.now();
-  state.claiming = false;
-}
-
-function setClock(frame) {
-  if (!("clock" in frame)) return;
-  state.clock = frame.clock;
-  state.clockAt = performance.now();
-}
-
-function setView(view) {
-  const first = !state.view;
-  state.view = view;
-  if (state.game) state.spectators = state.game.spectators;
-  if (view.last_move) {
-    state.moves.set(view.last_move.ply, view.last_move);
-    if (view.last_move.battle && (!state.battleMove || state.battleMove.ply < view.last_move.ply)) {
-      state.battleMove = view.last_move;
-    }
-  }
+function afterView(view, first) {
   if (view.ply > state.moves.size || first) loadMoves();
   if (view.phase !== "setup") state.trayRank = null;
   if (state.trayRank != null && !(view.remaining?.[String(state.trayRank)] > 0)) state.trayRank = nextTrayRank();
+}
+
+const matchActions = { send: (message) => send(message), state: () => state };
+
+// The chat this page may read now: on load, and at the end (the spectators' chat opens).
+async function loadChat() {
+  try {
+    const messages = await fetchChat(state.gameId);
+    if (messages) Object.assign(state, withChatHistory(state, messages));
+    render();
+  } catch {
+    /* the chat fills in from the events */
+  }
+}
+
+// The rematch began: a player's page goes to it; an observer gets the link (renderMatch).
+function openRematch(gameId) {
+  if (isPlayer() && gameId) setTimeout(() => location.assign(`/games/${gameId}/`), 600);
 }
 
 function refreshRoleSoon() {
@@ -153,7 +128,7 @@ async function loadMoves() {
     const response = await fetch(`/games/${state.gameId}/moves.json`, { credentials: "same-origin" });
     if (!response.ok) return;
     const body = await response.json();
-    for (const move of body.moves) state.moves.set(move.ply, move);
+    state.moves = new Map([...state.moves, ...body.moves.map((m) => [m.ply, m])]);
     const battles = body.moves.filter((m) => m.battle);
     if (battles.length && !state.battleMove) state.battleMove = battles[battles.length - 1];
     render();
@@ -218,7 +193,6 @@ function clearSelection() {
 }
 
 function send(message) {
-  showError("");
   socket.send(message);
 }
 
@@ -337,7 +311,7 @@ function bindControls() {
   $("btn-draw").addEventListener("click", () => send({ type: "offer_draw" }));
   $("btn-claim").addEventListener("click", () => {
     state.claiming = true;
-    renderAway();
+    drawTimers(state);
     send({ type: "claim_victory" });
   });
   $("btn-draw-accept").addEventListener("click", () => send({ type: "accept_draw" }));
@@ -390,49 +364,15 @@ function loadSetup() {
 
 // ------------------------------------------------------------------ drawing
 
+// The status line: static/ui/status.js words it from the state (and what the page offers).
 function statusText() {
-  const g = state.game;
-  const v = state.view;
-  if (state.connection === "gone") return "This game does not exist.";
-  if (!v) return "Connecting…";
-  if (state.connection === "closed") return "Connection lost: reconnecting…";
-  if (g.status === "finished" || g.status === "aborted") return resultText(g.result, g.seats) || "The game is over.";
-  const opp = isPlayer() ? 1 - state.role : null;
-  if (!isPlayer()) {
-    if (g.status === "waiting") {
-      const join = [...document.querySelectorAll("#join-form button")].map((b) => b.textContent.trim());
-      if (join.length) return `A seat is free: press ${join.join(" or ")} to join.`;
-      if ($("nickname-form")) return "A seat is free: choose a nickname to join the game.";
-      return "Watching: waiting for a second player.";
-    }
-    if (v.phase === "setup") return "Watching: the players are placing their pieces.";
-    return `Watching: ${COLOR_NAMES[v.turn]} to move.`;
-  }
-  if (v.phase === "setup") {
-    const left = countRemaining(v.remaining);
-    const waiting = g.status === "waiting" ? " Waiting for an opponent to join: share the link." : "";
-    if (!v.ready[state.role]) {
-      if (left > 0) {
-        return `Place your pieces: ${left} left. Choose a piece in the tray, then a square (or use Random setup).${waiting}`;
-      }
-      return `Your setup is complete: press READY to start.${waiting}`;
-    }
-    if (g.status === "waiting") return "You are ready. Waiting for an opponent to join.";
-    return v.ready[opp] ? "Starting…" : "You are ready. The opponent is placing their pieces.";
-  }
-  if (v.phase === "playing") {
-    if (v.turn === state.role) {
-      return state.selected != null
-        ? `Your move: choose a highlighted square for the piece on ${squareName(state.selected, v.width)}.`
-        : "Your move: choose one of your pieces.";
-    }
-    return `The opponent (${COLOR_NAMES[opp]}) is thinking: wait for their move.`;
-  }
-  return "";
+  const join = [...document.querySelectorAll("#join-form button")].map((b) => b.textContent.trim());
+  return wordStatus(state, { join, nicknameForm: !!$("nickname-form") });
 }
 
 function render() {
   draw();
+  renderMatch(state, matchActions);
   keepFocus();
 }
 
@@ -443,9 +383,9 @@ function draw() {
   root.dataset.status = state.game?.status || "";
   root.dataset.roleNow = state.role;
   root.dataset.turn = v?.turn ?? "";
-  renderSeats();
+  drawSeats(state);
   renderSpectators();
-  renderTimers();
+  drawTimers(state);
   const share = $("share");
   if (share) share.hidden = !(isPlayer() && state.game?.status === "waiting");
   // One "Copy link" at a time: the invitation box has its own while it is shown.
@@ -465,6 +405,7 @@ function draw() {
     draggable,
     numbering: state.numbering,
   });
+  renderBoardBattle(board, state);
   $("board").classList.toggle("my-turn", myTurn());
 
   const inSetup = v.phase === "setup" && active();
@@ -493,7 +434,6 @@ function draw() {
   $("draw-pending").hidden = !playing || offer !== state.role;
 
   renderMoveList($("move-list"), [...state.moves.values()], state.numbering);
-  renderCaptured($("captured"), v.captured, state.numbering);
   renderBattle($("battle"), state.battleMove, state.numbering);
   if (state.battleMove) $("battle").setAttribute("aria-label", battleText(state.battleMove, state.numbering));
 
@@ -518,134 +458,14 @@ function totalArmy() {
   return army ? Object.values(army).reduce((a, b) => a + b, 0) : -1;
 }
 
-// The players' strips above and below the board (the side at the top of the board above it),
-// each with its clock and, when that player left, a "left" mark (the side panel says more).
-function renderSeats() {
-  const seats = state.game?.seats || [null, null];
-  const away = state.game?.away || [null, null];
-  $("board-area").classList.toggle("flipped", state.role === 1);
-  [0, 1].forEach((color) => {
-    const el = $(`seat-${color}`);
-    if (!el) return;
-    const seat = seats[color];
-    const you = state.role === color ? " (you)" : "";
-    const ready = state.view?.phase === "setup" && state.view.ready[color] ? " · ready" : "";
-    el.querySelector(".name").textContent = seat ? `${seat.name}${seat.guest ? "" : " ★"}${you}${ready}` : "free seat";
-    el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
-    const note = el.querySelector(".seat-note");
-    note.hidden = !(active() && away[color]);
-    note.textContent = "left";
-  });
-}
-
-// ------------------------------------------------------------------ clocks and absence
-
-// The server sends each clock as of its send time; the running one counts down here.
-function clockLeft(color) {
-  const clock = state.clock;
-  const ms = clock.remaining_ms[color];
-  if (clock.running !== color || !active()) return ms;
-  return Math.max(0, ms - (performance.now() - state.clockAt));
-}
-
-// "4:37", and under ten seconds "0:09.4".
-function clockText(ms) {
-  if (ms < 10_000) {
-    const tenths = Math.floor(ms / 100);
-    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+setInterval(() => {
+  drawTimers(state);
+  const next = expire(state, performance.now()); // notices and the board's battle go by themselves
+  if (next !== state) {
+    Object.assign(state, next);
+    render();
   }
-  return waitText(ms);
-}
-
-function waitText(ms) {
-  const seconds = Math.ceil(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
-function renderTimers() {
-  renderClocks();
-  renderSetupTimer();
-  renderAway();
-}
-
-function renderClocks() {
-  const clock = state.clock;
-  [0, 1].forEach((color) => {
-    const el = $(`clock-${color}`);
-    el.hidden = !clock;
-    if (!clock) return;
-    const ms = clockLeft(color);
-    const running = clock.running === color && active();
-    const text = clockText(ms);
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle("running", running);
-    el.classList.toggle("low", ms < LOW_TIME_MS);
-    el.dataset.ms = String(Math.round(ms));
-    const how = `${running ? ", running" : ""}${ms < LOW_TIME_MS ? ", low" : ""}`;
-    el.setAttribute("aria-label", `${COLOR_NAMES[color]}'s clock: ${text}${how}`);
-  });
-}
-
-function renderSetupTimer() {
-  const el = $("setup-timer");
-  const ms = state.clock?.setup_ms;
-  el.hidden = ms == null || !active() || phase() !== "setup";
-  if (el.hidden) return;
-  const left = Math.max(0, ms - (performance.now() - state.clockAt));
-  el.textContent = `Setup time left: ${waitText(left)}`;
-  el.classList.toggle("low", left < LOW_TIME_MS);
-}
-
-// A seated player without a socket (game.away), in the side panel (it never moves the board):
-// who left and what that means now. Their opponent may claim victory once claim_ms has passed
-// (untimed games, and setups); in a timed game in play the clocks decide, so it says whose
-// clock runs. The countdown is on the button only (the text is read out when it changes).
-function renderAway() {
-  const away = state.game?.away || [null, null];
-  const panel = $("away");
-  const gone = [0, 1].filter((color) => away[color] && color !== state.role);
-  panel.hidden = !active() || gone.length === 0;
-  const button = $("btn-claim");
-  button.hidden = true;
-  if (panel.hidden) return;
-  const line = gone.map((color) => awayText(color, away[color])).join(" ");
-  if ($("away-text").textContent !== line) $("away-text").textContent = line;
-  const opp = isPlayer() ? 1 - state.role : null;
-  if (opp == null || !away[opp] || away[opp].claim_ms == null) return;
-  const left = claimLeft(away[opp]);
-  button.hidden = false;
-  button.disabled = left > 0 || state.claiming;
-  const label = left > 0 ? `Claim victory in ${waitText(left)}` : "Claim victory";
-  if (button.textContent !== label) button.textContent = label;
-}
-
-function wallTime(ms) {
-  return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
-
-function claimLeft(away) {
-  return Math.max(0, away.claim_ms - (performance.now() - state.gameAt));
-}
-
-function awayText(color, away) {
-  const who = `${COLOR_NAMES[color]} (${state.game.seats[color]?.name || "?"}) left the game.`;
-  const other = 1 - color;
-  const mine = state.role === other; // this page is the opponent's
-  if (away.claim_ms != null) {
-    const at = wallTime(state.gameWall + away.claim_ms);
-    if (claimLeft(away) === 0) return `${who} ${mine ? "You" : COLOR_NAMES[other]} may claim victory.`;
-    if (mine) return `${who} If they are not back by ${at}, you may claim victory.`;
-    return `${who} If they are not back by ${at}, ${COLOR_NAMES[other]} may claim victory.`;
-  }
-  const running = state.clock?.running;
-  if (running === color) return `${who} Their clock is running: if they do not come back, they lose on time.`;
-  if (running === other) {
-    return `${who} ${mine ? "It is your move: their clock stands until you have moved." : `Their clock stands while ${COLOR_NAMES[other]} is to move.`}`;
-  }
-  return who;
-}
-
-setInterval(renderTimers, 200);
+}, 200);
 
 function renderSpectators() {
   const n = state.spectators ?? 0;
@@ -653,8 +473,11 @@ function renderSpectators() {
   $("spectators").dataset.count = n;
 }
 
+// Errors are notices (static/ui/match.js draws them over the page; they go away by themselves).
 function showError(text) {
-  $("error").textContent = text;
+  if (!text) return;
+  Object.assign(state, notify(state, text, "error", performance.now()));
+  renderMatch(state, matchActions);
 }
 
 window.addEventListener("keydown", (ev) => {
@@ -689,6 +512,7 @@ function keepFocus() {
 }
 
 bindControls();
+bindMatch(matchActions);
 loadVariantInfo();
 refreshSavedSetups();
 render();

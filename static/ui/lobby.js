@@ -96,7 +96,7 @@ function row(game, kind) {
   } else {
     const r = game.result;
     if (!r) meta.textContent = game.status;
-    else if (r.termination === "aborted") meta.textContent = TERMINATIONS.aborted;
+    else if (r.termination === "aborted" || r.termination === "abandoned") meta.textContent = TERMINATIONS[r.termination];
     else {
       const who = r.winner == null ? "draw" : `${COLOR_NAMES[r.winner]} won`;
       meta.textContent = `${who} · ${TERMINATIONS[r.termination] || r.termination}`;

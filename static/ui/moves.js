@@ -2,6 +2,7 @@
 // the server sends ({ply, color, from, to, notation, battle: {attacker, defender, result}}).
 
 import { COLOR_NAMES, RED, BLUE, pieceElement, rankLabel, rankTitle } from "./pieces.js";
+import { moveLabel, moveNumber } from "./reduce.js";
 
 export const TERMINATIONS = {
   flag_captured: "the flag was captured",
@@ -13,6 +14,7 @@ export const TERMINATIONS = {
   time: "on time",
   forfeit: "the other player left",
   aborted: "cancelled before it started",
+  abandoned: "abandoned: nobody was there any more",
 };
 
 export function battleOutcome(battle) {
@@ -46,8 +48,13 @@ export function renderMoveList(list, moves, numbering, { buttons = false } = {})
   let row = null;
   for (const move of sorted) {
     if (move.color === RED || !row) {
+      // The number is written out (not the list's marker, which cut "127." to "27.").
       row = document.createElement("li");
-      row.value = Math.ceil(move.ply / 2);
+      row.value = moveNumber(move.ply);
+      const number = document.createElement("span");
+      number.className = "mv-no";
+      number.textContent = moveLabel(move.ply);
+      row.append(number, " ");
       list.append(row);
     }
     const span = document.createElement(buttons ? "button" : "span");
@@ -56,7 +63,7 @@ export function renderMoveList(list, moves, numbering, { buttons = false } = {})
     span.dataset.ply = move.ply;
     span.textContent = moveNotation(move);
     span.title = moveText(move, numbering);
-    if (buttons) span.setAttribute("aria-label", `move ${move.ply}: ${moveText(move, numbering)}`);
+    if (buttons) span.setAttribute("aria-label", `move ${moveLabel(move.ply)} ${moveText(move, numbering)}`);
     if (move.battle) {
       const detail = document.createElement("small");
       detail.textContent = ` ${rankLabel(move.battle.attacker, numbering)}×${rankLabel(move.battle.defender, numbering)}`;
@@ -131,6 +138,7 @@ const LOSER_DID = {
 export function resultText(result, seats) {
   if (!result) return "";
   if (result.termination === "aborted") return "This game was cancelled before it started.";
+  if (result.termination === "abandoned") return "This game was abandoned: nobody was there any more. No result.";
   if (result.winner == null) return `Draw: ${TERMINATIONS[result.termination] || result.termination}.`;
   const loserDid = LOSER_DID[result.termination];
   const why = loserDid ? loserDid(COLOR_NAMES[1 - result.winner]) : TERMINATIONS[result.termination] || result.termination;

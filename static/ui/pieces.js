@@ -60,6 +60,24 @@ export function pieceDescription(piece, numbering = getNumbering()) {
   return `${who} ${rankTitle(piece.rank, numbering)}`;
 }
 
+// One icon per rank, white on the token (a 100x100 box; the rank's number stays in the
+// top-left corner, in the numbering chosen). Shipped here: no image file, no CDN.
+// fill: shapes; line: strokes.
+const ICONS = {
+  10: { fill: ["M27 76 L27 46 L39 60 L50 38 L61 60 L73 46 L73 76 Z"] }, // Marshal: a crown
+  9: { fill: ["M50.0 38.0 L55.3 52.7 L70.9 53.2 L58.6 62.8 L62.9 77.8 L50.0 69.0 L37.1 77.8 L41.4 62.8 L29.1 53.2 L44.7 52.7 Z"] }, // General: a star
+  8: { fill: ["M33 40 L67 40 L67 58 Q67 73 50 81 Q33 73 33 58 Z"] }, // Colonel: a shield
+  7: { fill: ["M50 36 L67 59 L50 82 L33 59 Z"] }, // Major: a diamond
+  6: { fill: ["M31 45 H69 V54 H31 Z", "M31 63 H69 V72 H31 Z"] }, // Captain: two bars
+  5: { fill: ["M31 54 H69 V64 H31 Z"] }, // Lieutenant: one bar
+  4: { line: ["M31 47 L50 58 L69 47", "M31 58 L50 69 L69 58", "M31 69 L50 80 L69 69"] }, // Sergeant: chevrons
+  3: { line: ["M34 80 L64 44"], fill: ["M44 36 Q64 28 80 48 Q64 38 48 42 Z"] }, // Miner: a pickaxe
+  2: { line: ["M26 60 H62"], fill: ["M58 47 L78 60 L58 73 Z"] }, // Scout: an arrow (runs far)
+  1: { line: ["M27 60 Q50 40 73 60 Q50 80 27 60 Z"], fill: ["M43 60 A7 7 0 1 0 57 60 A7 7 0 1 0 43 60 Z"] }, // Spy: an eye
+  11: { fill: ["M33 63 A16 16 0 1 0 65 63 A16 16 0 1 0 33 63 Z"], line: ["M58 49 Q62 38 72 38"] }, // Bomb
+  12: { line: ["M35 36 V82"], fill: ["M37 37 L73 48 L37 59 Z"] }, // Flag
+};
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function svgEl(name, attrs = {}) {
@@ -71,7 +89,7 @@ function svgEl(name, attrs = {}) {
 // Red and Blue differ by shape and marker as well as colour:
 // Red is a round token with a triangle mark, Blue a square token with a bar mark.
 export function pieceSVG(piece, numbering = getNumbering()) {
-  const colorName = piece.color === RED ? "red" : "blue";
+  const colorName = piece.color === RED ? "red" : piece.color === BLUE ? "blue" : "neutral";
   const svg = svgEl("svg", { viewBox: "0 0 100 100", class: `piece-svg piece-${colorName}`, "aria-hidden": "true" });
   if (piece.color === RED) {
     svg.append(svgEl("circle", { cx: 50, cy: 50, r: 44, class: "token" }));
@@ -82,12 +100,19 @@ export function pieceSVG(piece, numbering = getNumbering()) {
   }
   const known = piece.rank != null;
   const label = known ? rankLabel(piece.rank, numbering) : piece.scout ? rankLabel(2, numbering) : "";
+  const icon = ICONS[known ? piece.rank : piece.scout ? 2 : 0];
+  if (icon) {
+    const g = svgEl("g", { class: known ? "icon" : "icon guess" });
+    for (const d of icon.fill || []) g.append(svgEl("path", { d, class: "icon-fill" }));
+    for (const d of icon.line || []) g.append(svgEl("path", { d, class: "icon-line" }));
+    svg.append(g);
+  }
   if (label) {
+    // The number in the top-left corner (both numberings switchable), large enough on a phone.
     const text = svgEl("text", {
-      // Low enough to leave a gap under the marker even on the smallest pieces.
-      x: 50, y: 62, "text-anchor": "middle", "dominant-baseline": "central",
+      x: 29, y: 31, "text-anchor": "middle", "dominant-baseline": "central",
       class: known ? "label" : "label guess",
-      "font-size": label.length > 1 ? 36 : 42,
+      "font-size": label.length > 1 ? 26 : 30,
     });
     text.textContent = label;
     svg.append(text);
@@ -100,7 +125,24 @@ export function pieceSVG(piece, numbering = getNumbering()) {
 
 export function pieceElement(piece, numbering = getNumbering()) {
   const span = document.createElement("span");
-  span.className = `piece ${piece.color === RED ? "red" : "blue"}${piece.rank == null ? " hidden" : ""}`;
+  const side = piece.color === RED ? "red" : piece.color === BLUE ? "blue" : "neutral";
+  span.className = `piece ${side}${piece.rank == null ? " hidden" : ""}`;
+  if (piece.rank != null) span.title = rankTitle(piece.rank, numbering); // the name on hover
   span.append(pieceSVG(piece, numbering));
   return span;
+}
+
+// The legend: every rank's icon, name and number (in the numbering chosen).
+export function renderLegend(container, numbering = getNumbering()) {
+  container.replaceChildren(
+    ...TRAY_ORDER.map((rank) => {
+      const item = document.createElement("li");
+      const piece = pieceElement({ color: OBSERVER, rank }, numbering);
+      piece.classList.add("small");
+      const name = document.createElement("span");
+      name.textContent = rankTitle(rank, numbering);
+      item.append(piece, name);
+      return item;
+    }),
+  );
 }

@@ -132,5 +132,6 @@ def test_focus_selected_and_destinations_are_told_apart(server_url, new_context)
     expect(red.locator("#move-list .mv")).to_have_count(1)
     # After the move the focus is still on the board, on the square moved to.
     assert P.active(red)["square"] == str(sorted(targets)[0])
+    expect(blue.locator("#game")).to_have_attribute("data-turn", "1")  # Red's move reached Blue
     P.play_move(blue, random.Random(3), "keys")
     expect(red.locator("#move-list .mv")).to_have_count(2)

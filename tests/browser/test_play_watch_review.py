@@ -80,9 +80,9 @@ def played(server_url, new_context) -> PlayedGame:
     result.red_setup_random = True
 
     expect(blue.locator("#btn-ready")).to_be_disabled()
-    # Red's ten occupied squares show on Blue's board, never what they are.
-    expect(blue.locator("#board .piece.red.hidden")).to_have_count(10)
-    expect(blue.locator("#board .piece.red:not(.hidden)")).to_have_count(0)
+    # A setup is private until play starts (issue 12): Blue sees how many, not where.
+    expect(blue.locator("#seat-0 .name")).to_contain_text("ready")
+    expect(blue.locator("#board .piece.red")).to_have_count(0)
     P.place_by_hand(blue, 1, "mini", midway=lambda: P.shot(blue, "setup"))
     result.blue_by_hand = True
     # A guest's setup is checked by the server and kept in the browser; it loads back.
@@ -199,7 +199,8 @@ def test_replay_steps_through_the_finished_game(played: PlayedGame, server_url, 
     expect(replay).to_have_attribute("data-ply", "1")
     first = moves[0]
     # The position line and the list write the move alike.
-    expect(page.locator("#position")).to_have_text(f"Move 1 of {played.plies}: {shown(first)}")
+    full_moves = (played.plies + 1) // 2  # one numbering everywhere: full moves (issue 12)
+    expect(page.locator("#position")).to_have_text(f"Move 1. of {full_moves}: {shown(first)}")
     current = page.locator("#move-list .mv.current")
     expect(current).to_have_attribute("data-ply", "1")
     expect(current).to_have_attribute("aria-current", "step")

@@ -99,15 +99,17 @@ def test_classic_games_keep_their_invariants_and_views(seed):
     assert_views_leak_nothing(game, known)
 
 
-def test_setup_views_show_occupied_squares_never_ranks():
+def test_setup_views_show_only_the_count_of_the_other_sides_pieces():
     rng = random.Random(5)
     game = Game("classic")
     game.random_setup(RED, rng)
     game.place(BLUE, 95, 10)
     red_view, blue_view, observer = (game.view(v).to_dict() for v in VIEWERS)
-    assert blue_view["board"][95]["rank"] == 10 and red_view["board"][95]["rank"] is None
-    assert all(p is None or p["rank"] is None for p in observer["board"])
-    assert sum(p is not None for p in red_view["board"]) == 41
+    assert blue_view["board"][95]["rank"] == 10 and red_view["board"][95] is None
+    assert all(p is None for p in observer["board"])
+    assert sum(p is not None for p in red_view["board"]) == 40
+    assert sum(p is not None for p in blue_view["board"]) == 1
+    assert red_view["placed"] == blue_view["placed"] == observer["placed"] == [40, 1]
     assert red_view["remaining"]["10"] == 0 and blue_view["remaining"]["10"] == 0
 
 

@@ -102,11 +102,11 @@ async def test_actions_reach_both_players_with_their_own_ranks():
     await red_ws.send_json_to({"type": "place", "square": 7, "rank": engine.MARSHAL})
     mine, theirs = await receive(red_ws), await receive(blue_ws)
     assert mine["type"] == theirs["type"] == "event" and mine["version"] == theirs["version"] == 3
-    assert mine["event"] == {"kind": "placed", "color": 0, "square": 7, "rank": engine.MARSHAL}
-    assert theirs["event"]["rank"] is None
-    assert theirs["view"]["board"][7] == {
-        "color": 0, "rank": None, "moved": False, "revealed": False, "scout": False
+    assert mine["event"] == {
+        "kind": "placed", "color": 0, "square": 7, "rank": engine.MARSHAL, "placed": 1
     }  # fmt: skip
+    assert theirs["event"] == {"kind": "placed", "color": 0, "placed": 1}  # not where (issue 12)
+    assert theirs["view"]["board"][7] is None and theirs["view"]["placed"] == [1, 0]
     assert mine["view"]["board"][7]["rank"] == engine.MARSHAL
     await red_ws.disconnect()
     await blue_ws.disconnect()

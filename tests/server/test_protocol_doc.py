@@ -119,3 +119,11 @@ def test_the_absent_event_example_has_the_fields_the_server_sends():
     row = re.search(r'^\| `absent` \|.*?`(\{"kind": "absent".*?\})`', DOC, re.M)
     assert row, "docs/protocol.md documents the absent event with an example"
     assert set(json.loads(row.group(1))) == set(event.observer_payload)
+
+
+def test_every_message_type_of_the_game_socket_is_documented():
+    from games.consumers import ACTIONS
+
+    table = DOC.split("## Game socket: client to server", 1)[1].split("\n\n`setup`", 1)[0]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M))
+    assert set(ACTIONS) | {"ping", "sync"} <= documented, set(ACTIONS) - documented

@@ -75,9 +75,9 @@ def test_placement_events_hide_the_rank_from_others():
     gid, red, _ = seated_game()
     services.place_piece(gid, red, 7, engine.MARSHAL)
     event = GameEvent.objects.get(game__public_id=gid, kind="placed")
-    assert event.red_payload["rank"] == engine.MARSHAL
-    assert event.blue_payload["rank"] is None
-    assert event.observer_payload["rank"] is None
+    assert event.red_payload["rank"] == engine.MARSHAL and event.red_payload["square"] == 7
+    hidden = {"kind": "placed", "color": 0, "placed": 1}  # neither rank nor square
+    assert event.blue_payload == event.observer_payload == hidden
 
 
 def test_engine_errors_carry_code_and_change_nothing():
@@ -107,7 +107,8 @@ def test_random_and_clear_setup():
     game = Game.objects.get(public_id=gid)
     assert engine.Game.from_dict(game.state).is_setup_complete(engine.RED)
     event = game.events.get(kind="random_setup")
-    assert len(event.red_payload["ranks"]) == 9 and event.blue_payload["ranks"] is None
+    assert len(event.red_payload["ranks"]) == 9 and event.blue_payload["placed"] == 10
+    assert "squares" not in event.blue_payload and "squares" not in event.observer_payload
     services.clear_setup(gid, red)
     game.refresh_from_db()
     assert engine.Game.from_dict(game.state).initial_setups()[engine.RED] == {}

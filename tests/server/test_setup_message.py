@@ -36,9 +36,10 @@ def test_a_whole_setup_replaces_a_partial_one_in_one_event():
     squares = sorted(RED_SETUP)
     assert event.kind == "setup"
     assert event.red_payload == {
-        "kind": "setup", "color": 0, "squares": squares, "ranks": [RED_SETUP[s] for s in squares]
+        "kind": "setup", "color": 0, "squares": squares, "ranks": [RED_SETUP[s] for s in squares],
+        "placed": len(RED_SETUP),
     }  # fmt: skip
-    hidden = {"kind": "setup", "color": 0, "squares": squares, "ranks": None}
+    hidden = {"kind": "setup", "color": 0, "placed": len(RED_SETUP)}  # no square (issue 12)
     assert event.blue_payload == event.observer_payload == hidden
     services.ready(gid, red)
     services.submit_setup(gid, blue, BLUE_SETUP)
@@ -129,13 +130,13 @@ async def test_the_setup_message_over_the_socket_hides_the_ranks_from_the_others
     squares = sorted(RED_SETUP)
     for role, frame in frames.items():
         assert frame["version"] == state["version"] + 1
-        assert frame["event"]["kind"] == "setup" and frame["event"]["squares"] == squares
+        assert frame["event"]["kind"] == "setup" and frame["event"]["placed"] == len(squares)
         assert_no_leak(frame, role)
-        board = frame["view"]["board"]
-        assert [board[s]["color"] for s in squares] == [0] * len(squares)
     assert frames[0]["event"]["ranks"] == [RED_SETUP[s] for s in squares]
-    assert frames[1]["event"]["ranks"] is None and frames[2]["event"]["ranks"] is None
-    assert all(frames[r]["view"]["board"][s]["rank"] is None for r in (1, 2) for s in squares)
+    assert frames[0]["event"]["squares"] == squares
+    for role in (1, 2):  # the others learn the count only, not where
+        assert "squares" not in frames[role]["event"] and "ranks" not in frames[role]["event"]
+        assert all(frames[role]["view"]["board"][s] is None for s in squares)
     assert frames[0]["view"]["board"][7]["rank"] == engine.MARSHAL
     for ws in (red_ws, blue_ws, watcher):
         await ws.disconnect()

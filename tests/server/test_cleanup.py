@@ -1,0 +1,108 @@
+"""Issue 12, point 8: the lobby sheds its ghosts. An untimed game every person left long ago
+ends as abandoned (no result), a waiting game whose creator left is cancelled, and a game
+between two computers nobody watches stops; a game somebody is in is never touched."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from games import cleanup, computer, presence, services, snapshots
+from games.models import BLUE, OBSERVER, RED, Game
+
+from .clocks import game, kinds, rewind, timed_game
+from .conftest import make_guest
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_memory():
+    cleanup.forget()
+    yield
+    cleanup.forget()
+
+
+def both_left(gid: str) -> None:
+    for color in (RED, BLUE):
+        services.player_left(gid, color)
+
+
+def test_an_untimed_game_both_players_left_long_ago_ends_abandoned():
+    playing, _, _ = timed_game(None)
+    in_setup, _, _ = timed_game(None, ready=None)
+    for gid in (playing, in_setup):
+        both_left(gid)
+    assert cleanup.sweep() == 0  # just left: they may come back
+    for gid in (playing, in_setup):
+        rewind(gid, cleanup.GHOST_SECONDS + 1)
+    assert cleanup.sweep() == 2
+    for gid in (playing, in_setup):
+        g = game(gid)
+        assert (g.status, g.termination, g.winner) == ("aborted", "abandoned", None)
+        assert kinds(gid)[-1] == "game_over"
+        last = g.events.order_by("-version").first()
+        assert last.observer_payload == {
+            "kind": "game_over",
+            "winner": None,
+            "termination": "abandoned",
+        }
+    lists = snapshots.lobby_lists()
+    assert not {playing, in_setup} & {g["id"] for g in lists["live"]}
+    assert cleanup.sweep() == 0  # idempotent
+
+
+def test_a_game_somebody_is_in_or_timed_is_left_alone():
+    one_left, _, _ = timed_game(None)
+    services.player_left(one_left, RED)  # Blue is still there: Blue may claim victory
+    timed, _, _ = timed_game("5+3")
+    both_left(timed)  # the clocks end a timed game
+    back, _, _ = timed_game(None)
+    both_left(back)
+    for gid in (one_left, timed, back):
+        rewind(gid, cleanup.GHOST_SECONDS + 1)
+    presence.enter(back, "back-tab", RED)
+    services.player_back(back, RED)
+    cleanup.end_ghosts(services.clocks.now())
+    assert [game(g).status for g in (one_left, timed, back)] == ["playing"] * 3
+
+
+def test_a_waiting_game_whose_creator_left_long_ago_is_cancelled():
+    red = make_guest("alone")
+    gid = services.create_game(red, variant="mini").public_id
+    services.player_left(gid, RED)
+    assert cleanup.sweep() == 0
+    rewind(gid, cleanup.GHOST_SECONDS + 1)
+    assert cleanup.sweep() == 1
+    assert (game(gid).status, game(gid).termination) == ("aborted", "aborted")
+
+
+def computers_game() -> str:
+    game_ = services.create_game(computer.computer_identity("random", RED), "mini", seat=RED)
+    services.join_game(game_.public_id, computer.computer_identity("random", BLUE), BLUE)
+    return game_.public_id
+
+
+def test_a_computer_game_nobody_watches_stops_after_a_few_minutes():
+    watched, unwatched = computers_game(), computers_game()
+    presence.enter(watched, "watcher", OBSERVER)
+    t0 = services.clocks.now()
+    assert cleanup.sweep(t0) == 0  # the count starts
+    later = t0 + timedelta(seconds=cleanup.UNWATCHED_SECONDS - 5)
+    assert cleanup.sweep(later) == 0
+    presence.leave(watched, "watcher")  # the watcher leaves now: its count starts now
+    end = t0 + timedelta(seconds=cleanup.UNWATCHED_SECONDS + 1)
+    assert cleanup.sweep(end) == 1
+    assert (game(unwatched).status, game(unwatched).termination) == ("aborted", "abandoned")
+    assert game(watched).status == "setup"
+    # last watched at `later`: it stops UNWATCHED_SECONDS after that, not before
+    assert cleanup.sweep(later + timedelta(seconds=cleanup.UNWATCHED_SECONDS - 1)) == 0
+    assert cleanup.sweep(later + timedelta(seconds=cleanup.UNWATCHED_SECONDS + 1)) == 1
+    assert game(watched).termination == "abandoned"
+
+
+def test_the_heartbeats_sweep_runs_the_cleanup():
+    gid = computers_game()
+    presence.sweep()
+    assert cleanup.watched_at(Game.objects.get(public_id=gid).pk) is not None
