@@ -40,16 +40,24 @@ class LegacyServer:
         self.waiting: str | None = None  # the game a TCP player opened, while nobody joined
         self.match_lock = asyncio.Lock()
         self.server: asyncio.Server | None = None
+        self.connections: set[asyncio.Task] = set()
+        self.closing = False
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> asyncio.Server:
         self.server = await asyncio.start_server(self.connection, host, port)
         return self.server
 
     async def connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        task = asyncio.current_task()
+        self.connections.add(task)
         try:
             await Session(self, reader, writer).run()
+        except asyncio.CancelledError:
+            pass  # the server is closing
         except Exception:  # one connection's failure never reaches the others
             logger.exception("legacy connection failed")
+        finally:
+            self.connections.discard(task)
 
     # ------------------------------------------------------------ names
     def claim_name(self, name: str, session: Session) -> bool:
@@ -84,6 +92,8 @@ class LegacyServer:
             self.waiting = None
             await database_sync_to_async(services.forfeit_seat)(seat.public_id, seat.color)
             return
+        if self.closing:
+            return  # a restarted server's players come back or are claimed against
         task = asyncio.create_task(self.forfeit_later(name, seat))
         self.graced[name] = (seat, task)
 
@@ -107,9 +117,15 @@ class LegacyServer:
         return seat
 
     async def close(self) -> None:
-        for _, task in list(self.graced.values()):
-            task.cancel()
+        """Stop listening, end every connection, drop the grace periods running."""
+        self.closing = True
         if self.server is not None:
             self.server.close()
+        tasks = list(self.connections) + [task for _, task in self.graced.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.graced.clear()
+        if self.server is not None:
             with contextlib.suppress(Exception):
                 await self.server.wait_closed()
