@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "channels",
     "games",
     "lobby",
+    "botapi",
 ]
 
 MIDDLEWARE = [
