@@ -20,7 +20,6 @@ from botapi.tokens import make_bot, user_for_token
 from games import services
 from games.client.connection import BotConnection
 from games.client.seat import PlayerSeat
-from games.engine.players import RandomPlayer
 from games.models import Game
 from tests.server.conftest import BLUE_SETUP, adb, make_guest
 from tests.server.daphne import ROOT, Daphne
@@ -71,6 +70,15 @@ class Person:
         raise AssertionError("the person's socket closed before the end")
 
 
+def doc_example_bot():  # noqa: ANN201 - the Player class of docs/bots.md's example
+    text = (ROOT / "docs" / "bots.md").read_text()
+    section = text[text.index("## Playing on a server") :]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(code, "docs/bots.md", "exec"), namespace)  # noqa: S102 - our own doc
+    return namespace["Greedy"]
+
+
 def check_leaks(frames: list[dict]) -> int:
     """Leak-check every frame the bot received, with the role it had then."""
     role = 2
@@ -94,7 +102,7 @@ async def test_a_bot_plays_a_whole_game_against_a_person(daphne):
     assert found == game.public_id
     results = await asyncio.wait_for(
         asyncio.gather(
-            bot.play(found, PlayerSeat(RandomPlayer(3))),
+            bot.play(found, PlayerSeat(doc_example_bot()())),
             Person(daphne, person.session_key, BLUE_SETUP).play(found),
         ),
         120,
