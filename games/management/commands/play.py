@@ -1,0 +1,58 @@
+"""`python manage.py play`: seed 003's console game against the computer (docs/terminal.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import engine
+from games.bots import LEVELS
+from games.terminal.local import Console, LocalGame
+
+DEFAULT_SAVE = "stratego-game.json"
+
+
+class Command(BaseCommand):
+    help = "Play Stratego in the terminal against the computer, as seed 003 draws it."
+
+    def add_arguments(self, parser) -> None:  # noqa: ANN001
+        parser.add_argument("--variant", default="mini", choices=sorted(engine.VARIANTS))
+        parser.add_argument("--level", default="random", choices=LEVELS)
+        parser.add_argument("--color", default="red", choices=("red", "blue"))
+        parser.add_argument("--seed", type=int, default=None, help="for a repeatable game")
+        parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
+        parser.add_argument("--save", metavar="FILE", default=DEFAULT_SAVE,
+                            help=f"where QQ saves the game (default {DEFAULT_SAVE})")  # fmt: skip
+        parser.add_argument("--server", metavar="URL", help="play online on a running server")
+        parser.add_argument("--name", default="terminal", help="your nickname online")
+        parser.add_argument("--game", help="online: join this game instead of opening one")
+
+    def handle(self, *args, **options) -> None:
+        console = Console(ask=input, say=lambda text: self.stdout.write(text))
+        if options["server"]:
+            from games.terminal.online import play_online
+
+            play_online(options, console)
+            return
+        game = self.local_game(options, console)
+        if game.play() is None and self.wants_save(console):
+            path = Path(options["save"])
+            game.save(path)
+            console.say(f"Game saved to {path}. Resume: python manage.py play --resume {path}")
+
+    def local_game(self, options: dict, console: Console) -> LocalGame:
+        if options["resume"]:
+            try:
+                return LocalGame.load(Path(options["resume"]), console)
+            except (OSError, ValueError, KeyError) as exc:
+                raise CommandError(f"Could not load the saved game: {exc}") from exc
+        me = engine.RED if options["color"] == "red" else engine.BLUE
+        return LocalGame.new(options["variant"], me, options["level"], console, options["seed"])
+
+    def wants_save(self, console: Console) -> bool:
+        try:
+            answer = console.ask("Save the game? (Y/N): ")
+        except EOFError:
+            return False
+        return answer.strip().upper().startswith("Y")
