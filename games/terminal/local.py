@@ -5,28 +5,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from games import engine
 from games.bots import get_player
 from games.engine.players import Player, seed_move
 
+from .prompts import Console, Quit, ask_move
 from .screen import COLOR_WORDS, Layout, draw, move_sentence, outcome_sentence
 
 SAVE_FORMAT = "stratego-terminal/1"
-QUIT = "QQ"
-
-
-class Quit(Exception):
-    """The person typed QQ."""
-
-
-@dataclass
-class Console:
-    ask: Callable[[str], str] = input
-    say: Callable[[str], None] = print
 
 
 class LocalGame:
@@ -116,42 +104,16 @@ class LocalGame:
             self.computer.fight(Fight(result.color, result.move.src, result.move.dst,
                                       b.attacker, b.defender, b.result))  # fmt: skip
 
-    def prompt(self, text: str) -> str:
-        try:
-            answer = self.console.ask(text).strip().upper()
-        except EOFError:  # Ctrl-D: as QQ
-            answer = QUIT
-        if answer == QUIT:
-            raise Quit
-        return answer
-
     def ask_move(self) -> tuple[int, int]:
-        side = COLOR_WORDS[self.me]
         legal = set(self.game.view(self.me).legal_moves)
-        while True:
-            words = self.prompt(
-                f"{side} MOVE: Enter current coordinates of piece (e.g., D2, or QQ to quit): "
-            ).split()
-            src = self.layout.square(words[0]) if words else None
-            if src is None or not any(s == src for s, _ in legal):
-                shown = words[0] if words else ""
-                self.console.say(f"Error: Invalid piece or not moveable at {shown}. Try again...")
-                continue
-            if len(words) > 1:
-                target = words[1]
-            else:
-                target = self.prompt(f"{side} MOVE: Enter new coordinates of piece at {words[0]}:")
-            dst = self.layout.square(target)
-            if dst is not None and (src, dst) in legal:
-                return src, dst
-            self.console.say(self.refusal(words[0], target, src, dst))
+        return ask_move(self.console, self.layout, self.me, legal, self.refusal)
 
-    def refusal(self, src_text: str, dst_text: str, src: int, dst: int | None) -> str:
+    def refusal(self, src: int, dst: int | None) -> str:
         """Why the engine refuses the move, in its own words."""
-        reason = "no such square" if dst is None else "not a legal move"
-        if dst is not None:
-            try:
-                self.game.check_move(engine.Move(src, dst), self.me)
-            except engine.EngineError as exc:
-                reason = getattr(exc, "message", str(exc))
-        return f"Error: Invalid move from {src_text} to {dst_text} ({reason}). Try again..."
+        if dst is None:
+            return "no such square"
+        try:
+            self.game.check_move(engine.Move(src, dst), self.me)
+        except engine.EngineError as exc:
+            return getattr(exc, "message", str(exc))
+        return "not a legal move"
