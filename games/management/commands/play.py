@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games import engine
 from games.bots import LEVELS
-from games.terminal.local import Console, LocalGame
+from games.terminal.local import LocalGame
+from games.terminal.online import SAVE_FORMAT as ONLINE_FORMAT
+from games.terminal.online import OnlineGame
+from games.terminal.prompts import Console
 
 DEFAULT_SAVE = "stratego-game.json"
 
@@ -30,25 +34,31 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         console = Console(ask=input, say=lambda text: self.stdout.write(text))
-        if options["server"]:
-            from games.terminal.online import play_online
-
-            play_online(options, console)
-            return
-        game = self.local_game(options, console)
+        game = self.game(options, console)
         if game.play() is None and self.wants_save(console):
             path = Path(options["save"])
             game.save(path)
             console.say(f"Game saved to {path}. Resume: python manage.py play --resume {path}")
 
-    def local_game(self, options: dict, console: Console) -> LocalGame:
+    def game(self, options: dict, console: Console) -> LocalGame | OnlineGame:
         if options["resume"]:
+            return self.resumed(Path(options["resume"]), console)
+        if options["server"]:
             try:
-                return LocalGame.load(Path(options["resume"]), console)
-            except (OSError, ValueError, KeyError) as exc:
-                raise CommandError(f"Could not load the saved game: {exc}") from exc
+                return OnlineGame.start(options, console)
+            except (OSError, ValueError) as exc:
+                raise CommandError(f"Could not open a game on {options['server']}: {exc}") from exc
         me = engine.RED if options["color"] == "red" else engine.BLUE
         return LocalGame.new(options["variant"], me, options["level"], console, options["seed"])
+
+    def resumed(self, path: Path, console: Console) -> LocalGame | OnlineGame:
+        try:
+            data = json.loads(path.read_text())
+            if data.get("format") == ONLINE_FORMAT:
+                return OnlineGame.load(data, console)
+            return LocalGame.load(path, console)
+        except (OSError, ValueError, KeyError, AttributeError) as exc:
+            raise CommandError(f"Could not load the saved game: {exc}") from exc
 
     def wants_save(self, console: Console) -> bool:
         try:
