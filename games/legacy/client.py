@@ -64,10 +64,13 @@ class LegacyClient:
         raise ValueError(f"unknown server frame type {kind}")
 
     async def closed(self, timeout: float = 10.0) -> bool:
-        """True once the server has closed the connection (reads what is left first)."""
+        """True once the server has closed the connection (reads what is left first);
+        False if it is still open after `timeout` seconds."""
         try:
             while await asyncio.wait_for(self.reader.read(4096), timeout):
                 pass
+        except TimeoutError:
+            return False
         except (ConnectionError, OSError):
             pass
         return True

@@ -31,6 +31,7 @@ logger = logging.getLogger(__name__)
 
 RATE_PER_SECOND = 20.0
 BURST = 100.0  # a whole army of Setup frames sent at once is no flood
+MAX_PENDING = 100  # frames read but not yet answered: more is a flood, however slow the server
 
 
 class Session:
@@ -46,9 +47,12 @@ class Session:
         self.feed: GameFeed | None = None
         self.pump: asyncio.Task | None = None
         self.over = False
+        self.inbox: asyncio.Queue = asyncio.Queue()  # frames read, or the BadFrame that ended
+        self.reading: asyncio.Task | None = None
 
     # ------------------------------------------------------------ the connection
     async def run(self) -> None:
+        self.reading = asyncio.create_task(self.read_frames())
         try:
             await self.sign_on()
             await self.play()
@@ -63,10 +67,32 @@ class Session:
         if not self.writer.is_closing():
             self.writer.write(frame)  # one write per frame: frames never interleave
 
+    async def read_frames(self) -> None:
+        """Read frames as they arrive, apart from answering them, so a flood is seen as a
+        flood even while the answers wait for the database."""
+        try:
+            while True:
+                frame = await self.frames.read_frame()
+                if frame is None:
+                    break
+                if not self.bucket.take() or self.inbox.qsize() >= MAX_PENDING:
+                    raise f.BadFrame("flood")
+                self.inbox.put_nowait(frame)
+        except f.BadFrame as exc:
+            self.writer.close()  # at once: nothing more is read or answered
+            while not self.inbox.empty():
+                self.inbox.get_nowait()  # (frames still waiting are not played)
+            self.inbox.put_nowait(exc)
+            return
+        except (ConnectionError, OSError):
+            pass
+        self.inbox.put_nowait(None)
+
     async def next_frame(self) -> tuple[int, tuple] | None:
-        frame = await self.frames.read_frame()
-        if frame is not None and not self.bucket.take():
-            raise f.BadFrame("flood")
+        """The next frame read; None once the client has gone."""
+        frame = await self.inbox.get()
+        if isinstance(frame, f.BadFrame):
+            raise frame
         return frame
 
     async def sign_on(self) -> None:
@@ -117,6 +143,8 @@ class Session:
         self.pump = asyncio.create_task(self.pump_events(seat.version))
 
     async def leave(self) -> None:
+        if self.reading is not None:
+            self.reading.cancel()
         if self.pump is not None:
             self.pump.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
