@@ -7,6 +7,8 @@ import asyncio
 import importlib
 import logging
 
+from websockets.exceptions import InvalidStatus
+
 from games.engine.players import Player
 
 from .connection import BotConnection
@@ -55,7 +57,15 @@ async def run(args: argparse.Namespace) -> list[dict | None]:
 
 def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING)
-    asyncio.run(run(parse(argv)))
+    try:
+        asyncio.run(run(parse(argv)))
+    except InvalidStatus as exc:
+        status = exc.response.status_code
+        raise SystemExit(
+            f"The server refused the socket (HTTP {status}): is the token right?"
+        ) from None
+    except OSError as exc:
+        raise SystemExit(f"Could not reach the server: {exc}") from exc
 
 
 if __name__ == "__main__":
