@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from django.db.models import Q
 
-from games import snapshots
+from games import engine, snapshots
 from games.legacy import frames as f
+from games.legacy.client import LegacyClient
+from games.legacy.pieces import ID_OF_RANK
 from games.models import OBSERVER, Game, Move
 from tests.server.conftest import adb, connect, make_guest, receive
 from tests.server.leaks import assert_no_leak
@@ -28,11 +31,42 @@ from .legacy_server import client, legacy_server
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+class CheckedClient:
+    """A client whose every Board frame is compared with the engine's own pieces in the
+    database: its own pieces by id, every enemy piece X, so no rank leaks (the leak check)."""
+
+    def __init__(self, inner: LegacyClient, name: str, color: int) -> None:
+        self.inner, self.name, self.color = inner, name, color
+        self.boards = 0
+
+    def __getattr__(self, attr: str):  # noqa: ANN204 - sign_on, setup, ready, move, closed
+        return getattr(self.inner, attr)
+
+    async def read(self, timeout: float = 10.0) -> tuple:
+        frame = await self.inner.read(timeout)
+        if frame[0] == f.BOARD:
+            assert frame[1] == await adb(expected_board)(self.name, self.color)
+            self.boards += 1
+        return frame
+
+
+def expected_board(name: str, color: int) -> str:
+    game = Game.objects.filter(Q(red_name=name) | Q(blue_name=name)).latest("pk")
+    eg = engine.Game.from_dict(game.state)
+    cells = ["L" if sq in eg.variant.lakes else " " for sq in range(100)]
+    for unit in eg.units:
+        if unit.square >= 0:
+            cells[unit.square] = ID_OF_RANK[unit.rank] if unit.color == color else "X"
+    return "".join(cells)
+
+
 async def test_python_clients_play_a_whole_game():
     async with legacy_server() as server:
-        red, blue = await client(server), await client(server)
+        red = CheckedClient(await client(server), "alice", 0)
+        blue = CheckedClient(await client(server), "bob", 1)
         await whole_game(red, blue)
         assert await red.closed() and await blue.closed()
+        assert red.boards == blue.boards == 6  # Playing, then after each of the 5 moves
     game, moves = await adb(game_and_moves)("alice")
     assert (game.status, game.winner, game.termination) == ("finished", 0, "flag_captured")
     assert game.blue_name == "bob" and game.variant == "classic"
