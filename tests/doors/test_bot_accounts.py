@@ -9,7 +9,7 @@ from botapi.models import ApiToken, BotAccount, hash_token
 from botapi.tokens import make_bot, user_for_token
 from games import services, snapshots
 from games.identity import Identity
-from tests.server.conftest import make_guest
+from tests.server.conftest import fresh_channel_layer, make_guest, no_heartbeat_after_the_test  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

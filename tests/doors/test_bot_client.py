@@ -21,7 +21,13 @@ from games import services
 from games.client.connection import BotConnection
 from games.client.seat import PlayerSeat
 from games.models import Game
-from tests.server.conftest import BLUE_SETUP, adb, make_guest
+from tests.server.conftest import (  # noqa: F401
+    BLUE_SETUP,
+    adb,
+    fresh_channel_layer,
+    make_guest,
+    no_heartbeat_after_the_test,
+)
 from tests.server.daphne import ROOT, Daphne
 from tests.server.leaks import assert_no_leak
 

@@ -10,7 +10,15 @@ from botapi.tokens import make_bot
 from games import services
 from games.models import OBSERVER
 from stratego_site.asgi import application
-from tests.server.conftest import ORIGIN, adb, connect, make_guest, receive
+from tests.server.conftest import (  # noqa: F401
+    ORIGIN,
+    adb,
+    connect,
+    fresh_channel_layer,
+    make_guest,
+    no_heartbeat_after_the_test,
+    receive,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

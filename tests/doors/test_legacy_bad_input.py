@@ -9,7 +9,7 @@ import pytest
 
 from games.legacy import frames as f
 from games.models import Game
-from tests.server.conftest import adb
+from tests.server.conftest import adb, fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 
 from .legacy_script import expect, play_phase, setup_phase, sign_on
 from .legacy_server import client, legacy_server

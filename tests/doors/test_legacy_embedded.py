@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.legacy.client import LegacyClient
+from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 
 from .legacy_script import whole_game
 

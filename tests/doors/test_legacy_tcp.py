@@ -12,7 +12,14 @@ from games.legacy import frames as f
 from games.legacy.client import LegacyClient
 from games.legacy.pieces import ID_OF_RANK
 from games.models import OBSERVER, Game, Move
-from tests.server.conftest import adb, connect, make_guest, receive
+from tests.server.conftest import (  # noqa: F401
+    adb,
+    connect,
+    fresh_channel_layer,
+    make_guest,
+    no_heartbeat_after_the_test,
+    receive,
+)
 from tests.server.leaks import assert_no_leak
 
 from .legacy_script import (

@@ -10,6 +10,7 @@ import pexpect
 import pytest
 
 from games.models import Game
+from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 from tests.server.daphne import Daphne
 
 from .test_terminal import BATTLE, PROMPT, board, choose, spawn
