@@ -38,7 +38,10 @@ def read_news(public_id: str, role: int, since: int) -> News | None:
     game = Game.objects.filter(public_id=public_id).first()
     if game is None:
         return None
-    rows = GameEvent.objects.filter(game=game, version__gt=since).order_by("version")
+    # Only the events the game row read here already counts: one committed meanwhile comes
+    # with the next read (else it would come twice, and before the view that includes it).
+    rows = GameEvent.objects.filter(game=game, version__gt=since, version__lte=game.version)
+    rows = rows.order_by("version")
     return News(
         version=game.version,
         events=[row.payload_for(role) for row in rows],
