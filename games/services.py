@@ -586,6 +586,28 @@ def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:
     return game, role_of(game, ident)
 
 
+# ---------------------------------------------------------------- a seat left for good
+
+
+def forfeit_seat(public_id: str, color: int) -> int | None:
+    """`color` left for good (a TCP player's grace period ran out, docs/legacy-protocol.md):
+    the other side wins by forfeit; a game nobody joined is aborted. The new version, or
+    None when the game was over already."""
+    at = clocks.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(public_id=public_id).first()
+        if game is None or not game.is_active:
+            return None
+        eg = load(game)
+        if game.status == Game.Status.WAITING:
+            abort(game, at)
+        else:
+            eg.end(engine.Outcome(winner=1 - color, termination="forfeit"))
+            finish(game, eg, at)
+        commit(game, eg, lobby=True)
+        return game.version
+
+
 __all__ = [
     "create_game",
     "join_game",
@@ -606,4 +628,5 @@ __all__ = [
     "player_left",
     "player_back",
     "holds_seat",
+    "forfeit_seat",
 ]

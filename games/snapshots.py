@@ -23,7 +23,17 @@ def iso(value) -> str | None:
 def seat_meta(game: Game, color: int) -> dict | None:
     if not game.seat_taken(color):
         return None
-    return {"name": game.seat_name(color), "guest": game.seat_is_guest(color)}
+    meta = {"name": game.seat_name(color), "guest": game.seat_is_guest(color)}
+    if seat_is_bot(game, color):
+        meta["bot"] = True  # a bot account's program (botapi): the lobby marks it BOT
+    return meta
+
+
+def seat_is_bot(game: Game, color: int) -> bool:
+    if game.seat_is_guest(color):
+        return False  # (no query: guests are never bots)
+    user = game.red_user if color == RED else game.blue_user
+    return user is not None and hasattr(user, "bot_account")
 
 
 def spectator_count(game: Game) -> int:
@@ -156,6 +166,7 @@ def lobby_lists() -> dict:
     public = Game.objects.filter(private=False).annotate(
         n_spectators=Count("presences", filter=presence.observers_filter())
     )
+    public = public.select_related("red_user__bot_account", "blue_user__bot_account")  # BOT
     waiting = public.filter(status=Game.Status.WAITING).order_by("-created")[:LOBBY_LIMIT]
     live = public.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING]).order_by("-created")
     finished = public.filter(status__in=[Game.Status.FINISHED, Game.Status.ABORTED]).order_by(

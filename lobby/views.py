@@ -49,6 +49,7 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
         "mine": bool(me) and any(seat and seat["name"] == me for seat in entry["seats"]),
         "replayable": False,
         "rating_note": rating_note(entry),
+        "bot": any(seat and seat.get("bot") for seat in entry["seats"]),
     }
     if kind == "waiting":
         row["meta"] = "waiting for an opponent"

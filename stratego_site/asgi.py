@@ -11,6 +11,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from botapi.middleware import TokenAuthMiddleware  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -20,7 +21,7 @@ def build_application() -> ProtocolTypeRouter:
         {
             "http": django_asgi_app,
             "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+                AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
             ),
         }
     )

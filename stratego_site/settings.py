@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "games",
     "lobby",
     "players",
+    "botapi",
 ]
 
 MIDDLEWARE = [

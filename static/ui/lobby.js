@@ -69,6 +69,12 @@ function row(game, kind) {
   const title = document.createElement("span");
   title.className = "game-title";
   title.append(`${game.variant} · ${seatsText(game.seats, game.ratings || [null, null])}`);
+  if (game.seats.some((s) => s && s.bot)) {
+    const mark = document.createElement("span");
+    mark.className = "bot-mark";
+    mark.textContent = "BOT";
+    title.append(" ", mark);
+  }
   const options = document.createElement("span");
   options.className = "game-options";
   options.textContent = game.options; // written by the server (games/options.py lobby_line)

@@ -1,0 +1,34 @@
+"""The engine's `View` from its JSON form (View.to_dict()), as a socket receives it."""
+
+from __future__ import annotations
+
+from games.engine import PieceView, View
+
+
+def piece_from(data: dict | None) -> PieceView | None:
+    if data is None:
+        return None
+    return PieceView(data["color"], data["rank"], data["moved"], data["revealed"], data["scout"])
+
+
+def view_from_dict(data: dict) -> View:
+    remaining = data.get("remaining")
+    return View(
+        variant=data["variant"],
+        width=data["width"],
+        height=data["height"],
+        lakes=tuple(data["lakes"]),
+        viewer=data["viewer"],
+        phase=data["phase"],
+        turn=data["turn"],
+        ply=data["ply"],
+        ready=tuple(data["ready"]),
+        board=tuple(piece_from(p) for p in data["board"]),
+        remaining=None if remaining is None else {int(r): n for r, n in remaining.items()},
+        captured=tuple(tuple(c) for c in data["captured"]),
+        last_move=data.get("last_move"),
+        legal_moves=tuple(tuple(m) for m in data["legal_moves"]),
+        outcome=data.get("outcome"),
+        rules=dict(data.get("rules") or {}),
+        army=tuple((int(rank), count) for rank, count in (data.get("army") or {}).items()),
+    )

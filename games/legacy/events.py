@@ -1,0 +1,82 @@
+"""The one place a door learns what happened in a game: "wait for the next events of game G
+for seat C, and read my seat's view".
+
+Built on today's mechanism (games/broadcast.py): after a commit the game's channel group
+gets a nudge carrying no secret, and the reader fetches its role's payloads and view from
+the database (games/snapshots.py). A nudge lost on the way only delays the news by one
+poll, so the doors never depend on the layer delivering every message. When events reach
+sockets another way, only this module changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from games import snapshots
+from games.broadcast import game_group
+from games.models import RED, Game, GameEvent
+
+POLL_SECONDS = 2.0
+
+
+@dataclass
+class News:
+    version: int  # the game's version now
+    events: list[dict]  # the payloads for the role, after the version asked for, in order
+    view: dict  # the role's engine view now (View.to_dict())
+    status: str
+    names: tuple[str, str] = ("", "")  # the seats' names, Red's first
+
+
+def read_news(public_id: str, role: int, since: int) -> News | None:
+    """What `role` may see of the game after version `since`; None if there is no game."""
+    game = Game.objects.filter(public_id=public_id).first()
+    if game is None:
+        return None
+    # Only the events the game row read here already counts: one committed meanwhile comes
+    # with the next read (else it would come twice, and before the view that includes it).
+    rows = GameEvent.objects.filter(game=game, version__gt=since, version__lte=game.version)
+    rows = rows.order_by("version")
+    return News(
+        version=game.version,
+        events=[row.payload_for(role) for row in rows],
+        view=snapshots.engine_view(game, role),
+        status=game.status,
+        names=(game.seat_name(RED), game.seat_name(1 - RED)),
+    )
+
+
+class GameFeed:
+    """A channel subscribed to one game's group, for one role."""
+
+    def __init__(self, public_id: str, role: int) -> None:
+        self.public_id = public_id
+        self.role = role
+        self.layer = get_channel_layer()
+        self.channel = ""
+
+    async def open(self) -> str:
+        self.channel = await self.layer.new_channel("legacy.")
+        await self.layer.group_add(game_group(self.public_id), self.channel)
+        return self.channel
+
+    async def close(self) -> None:
+        if self.channel:
+            await self.layer.group_discard(game_group(self.public_id), self.channel)
+
+    async def next_news(self, since: int) -> News | None:
+        """The next news after version `since` (waiting for it), None once the game is gone."""
+        while True:
+            news = await database_sync_to_async(read_news)(self.public_id, self.role, since)
+            if news is None or news.events:
+                return news
+            await self.wait_nudge()
+
+    async def wait_nudge(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.layer.receive(self.channel), POLL_SECONDS)

@@ -1,0 +1,43 @@
+"""`python manage.py serve_legacy --port 7777`: seed 001's TCP door (docs/legacy-protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from django.core.management.base import BaseCommand
+
+from games import presence
+from games.legacy.server import DEFAULT_PORT, GRACE_SECONDS, LegacyServer
+
+
+class Command(BaseCommand):
+    help = "Serve seed 001's binary TCP protocol beside daphne, through the same services."
+
+    def add_arguments(self, parser) -> None:  # noqa: ANN001
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+        parser.add_argument(
+            "--grace",
+            type=float,
+            default=GRACE_SECONDS,
+            help="seconds a disconnected player may come back before losing (default 30)",
+        )
+
+    def handle(self, *args, **options) -> None:
+        logging.basicConfig(level=logging.INFO)
+        try:
+            asyncio.run(self.serve(options["host"], options["port"], options["grace"]))
+        except KeyboardInterrupt:
+            pass
+        finally:
+            presence.stop_heartbeat()
+
+    async def serve(self, host: str, port: int, grace: float) -> None:
+        server = LegacyServer(grace=grace)
+        tcp = await server.start(host, port)
+        presence.start_heartbeat()  # its sweep also ends games whose time ran out
+        self.stdout.write(f"seed 001 TCP server on {host}:{port}", ending="\n")
+        self.stdout.flush()
+        async with tcp:
+            await tcp.serve_forever()

@@ -1,0 +1,162 @@
+"""A bot account's client (`python -m games.client`) plays a whole game against a person's
+socket on a real daphne (PostgreSQL + Redis); wrong and revoked tokens are refused; the bot
+never receives a hidden rank."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import InvalidStatus
+
+from botapi.models import ApiToken
+from botapi.tokens import make_bot, user_for_token
+from games import services
+from games.client.connection import BotConnection
+from games.client.seat import PlayerSeat
+from games.models import Game
+from tests.server.conftest import (  # noqa: F401
+    BLUE_SETUP,
+    adb,
+    fresh_channel_layer,
+    make_guest,
+    no_heartbeat_after_the_test,
+)
+from tests.server.daphne import ROOT, Daphne
+from tests.server.leaks import assert_no_leak
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def daphne(tmp_path):
+    server = Daphne(tmp_path / "daphne.log")
+    server.port = 8400 + os.getpid() % 100
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log_text()
+
+
+class Person:
+    """A person's browser socket: sets up, then plays random legal moves until the end."""
+
+    def __init__(self, daphne: Daphne, session_key: str, setup: dict) -> None:
+        self.daphne = daphne
+        self.cookie = {"Cookie": f"sessionid={session_key}", **daphne.origin}
+        self.setup = setup
+        self.rng = random.Random(5)
+
+    async def play(self, public_id: str) -> dict:
+        url = self.daphne.url(f"/ws/games/{public_id}/")
+        async with ws_connect(url, additional_headers=self.cookie) as ws:
+            pieces = {str(s): r for s, r in self.setup.items()}
+            await ws.send(json.dumps({"type": "setup", "pieces": pieces}))
+            await ws.send(json.dumps({"type": "ready"}))
+            moved = None
+            async for raw in ws:
+                frame = json.loads(raw)
+                event = frame.get("event") or {}
+                if event.get("kind") == "game_over":
+                    return event
+                view = frame.get("view")
+                if view and view["phase"] == "playing" and view["turn"] == view["viewer"]:
+                    if view["legal_moves"] and moved != view["ply"]:
+                        moved = view["ply"]
+                        src, dst = self.rng.choice(view["legal_moves"])
+                        await ws.send(json.dumps({"type": "move", "from": src, "to": dst}))
+        raise AssertionError("the person's socket closed before the end")
+
+
+def doc_example_bot():  # noqa: ANN201 - the Player class of docs/bots.md's example
+    text = (ROOT / "docs" / "bots.md").read_text()
+    section = text[text.index("## Playing on a server") :]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(code, "docs/bots.md", "exec"), namespace)  # noqa: S102 - our own doc
+    return namespace["Greedy"]
+
+
+def check_leaks(frames: list[dict]) -> int:
+    """Leak-check every frame the bot received, with the role it had then."""
+    role = 2
+    for frame in frames:
+        if frame.get("type") == "state":
+            role = frame["role"]
+        elif "view" in frame:
+            role = frame["view"]["viewer"]
+        if frame.get("type") in ("state", "event"):
+            assert_no_leak(frame, role)
+    return role
+
+
+async def test_a_bot_plays_a_whole_game_against_a_person(daphne):
+    _, token = await adb(make_guest_bot)("robo")
+    person = await adb(make_guest)("pat")
+    game = await adb(services.create_game)(person, "mini", 1)  # the person is Blue
+    frames: list[dict] = []
+    bot = BotConnection(f"http://127.0.0.1:{daphne.port}", token, record=frames)
+    found = await bot.seek("mini")
+    assert found == game.public_id
+    results = await asyncio.wait_for(
+        asyncio.gather(
+            bot.play(found, PlayerSeat(doc_example_bot()())),
+            Person(daphne, person.session_key, BLUE_SETUP).play(found),
+        ),
+        120,
+    )
+    bot_result, person_end = results
+    assert bot_result["termination"] == person_end["termination"]
+    assert check_leaks(frames) == 0  # the bot took Red, the free seat
+    stored = await adb(Game.objects.get)(public_id=found)
+    assert (stored.red_name, stored.blue_name, stored.status) == ("robo", "pat", "finished")
+    assert stored.red_user_id is not None and stored.ply > 0
+
+
+def make_guest_bot(name: str):  # noqa: ANN201
+    return make_bot(name, "test")
+
+
+@pytest.mark.parametrize("case", ["wrong", "revoked", "other scheme"])
+async def test_a_wrong_or_revoked_token_is_refused(daphne, case):
+    bot, token = await adb(make_bot)("tokenbot")
+    header = f"Bearer {token}"
+    if case == "wrong":
+        header = f"Bearer {token[:-2]}xx"
+    elif case == "revoked":
+        await adb(lambda: [t.revoke() for t in ApiToken.objects.filter(bot=bot)])()
+        assert await adb(user_for_token)(token) is None
+    else:
+        header = f"Basic {token}"
+    headers = {"Authorization": header, **daphne.origin}
+    with pytest.raises(InvalidStatus) as refused:
+        async with ws_connect(daphne.url("/ws/lobby/"), additional_headers=headers):
+            pass
+    assert refused.value.response.status_code == 403
+
+
+async def test_the_client_runs_as_a_command_with_a_computer_level(daphne):
+    """`python -m games.client` itself, with the `medium` level, against a person."""
+    _, token = await adb(make_guest_bot)("levelbot")
+    person = await adb(make_guest)("paula")
+    game = await adb(services.create_game)(person, "mini", 1)
+    command = [sys.executable, "-m", "games.client", "--server", f"http://127.0.0.1:{daphne.port}",
+               "--token", token, "--player", "medium", "--game", game.public_id]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    bot = await asyncio.create_subprocess_exec(
+        *command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    end = await asyncio.wait_for(
+        Person(daphne, person.session_key, BLUE_SETUP).play(game.public_id), 120
+    )
+    out, err = await asyncio.wait_for(bot.communicate(), 30)
+    assert bot.returncode == 0, err.decode()
+    assert f"game {game.public_id} over" in out.decode() and end["kind"] == "game_over"
