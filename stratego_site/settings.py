@@ -94,12 +94,35 @@ else:
     }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# channels-redis blocks up to 5 s on each read of a socket's channel (BRPOP), and redis-py 8
+# times out every socket read after 5 s by default: an idle websocket died with
+# "Timeout reading from" every 5 s (channels_redis issue #422). The read timeout must exceed
+# the blocking read; keepalive and a health check find a dead Redis instead.
+# max_connections: redis-py's async pool raises MaxConnectionsError past it (100 by default),
+# which a crowd of sockets closing at once reached.
+REDIS_SOCKET_TIMEOUT = 30.0
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
+
+
+def redis_host(url: str) -> dict:
+    """channels-redis's host entry: the URL plus redis-py connection-pool options."""
+    return {
+        "address": url,
+        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+        "socket_connect_timeout": 5.0,
+        "socket_keepalive": True,
+        "health_check_interval": 15,
+        "retry_on_timeout": True,
+        "max_connections": REDIS_MAX_CONNECTIONS,
+    }
+
+
 CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX},
+            "CONFIG": {"hosts": [redis_host(REDIS_URL)], "prefix": CHANNEL_PREFIX},
         }
     }
 else:
