@@ -14,8 +14,8 @@ from datetime import datetime
 
 from django.db import transaction
 
-from . import clocks, engine, options, presence
-from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit
+from . import clocks, engine, options, presence, snapshots
+from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit, publish_on_commit
 from .errors import ServiceError
 from .identity import Identity, holds_seat, role_of
 from .models import BLUE, OBSERVER, RED, Game, GameEvent, Move, left_field
@@ -56,7 +56,7 @@ def player_color(game: Game, ident: Identity | None) -> int:
 def emit(game: Game, kind: str, red: dict, blue: dict | None = None, obs: dict | None = None):
     """Write one event; payloads default to the red one (a public event)."""
     game.version += 1
-    GameEvent.objects.create(
+    event = GameEvent.objects.create(
         game=game,
         version=game.version,
         kind=kind,
@@ -64,6 +64,12 @@ def emit(game: Game, kind: str, red: dict, blue: dict | None = None, obs: dict |
         blue_payload={"kind": kind, **(red if blue is None else blue)},
         observer_payload={"kind": kind, **(red if obs is None else obs)},
     )
+    outbox(game).append(event)
+
+
+def outbox(game: Game) -> list[GameEvent]:
+    """The events written on this Game instance and not yet published (by commit)."""
+    return game.__dict__.setdefault("_outbox", [])
 
 
 def private_event(game: Game, kind: str, color: int, secret: dict, hidden: dict) -> None:
@@ -79,10 +85,22 @@ def commit(game: Game, eg: engine.Game | None = None, lobby: bool = False) -> No
     if eg is not None:
         game.state = eg.to_dict()
     game.save()
-    nudge_game_on_commit(game.public_id, game.version)
+    publish(game)
     if lobby and not game.private:
         nudge_lobby_on_commit()
     wake_computers_on_commit(game)
+
+
+def publish(game: Game) -> None:
+    """After the commit, each audience gets the frames of the events written since the last
+    publish (a change without events, a nudge: the sockets look for themselves)."""
+    events = outbox(game)
+    if not events:
+        nudge_game_on_commit(game.public_id, game.version)
+        return
+    messages = snapshots.pushed_frames(game, events)
+    events.clear()
+    publish_on_commit(game.public_id, messages)
 
 
 def wake_computers_on_commit(game: Game) -> None:
