@@ -81,15 +81,34 @@ TEMPLATES = [
     },
 ]
 
+# Persistent connections: every database_sync_to_async call of a process runs on one thread,
+# so a process holds one connection for all its sockets (plus its heartbeat's and computer
+# workers', closed after each use), checked before reuse (CONN_HEALTH_CHECKS) instead of a
+# new PostgreSQL session per socket per move.
+CONN_MAX_AGE = int(os.environ.get("CONN_MAX_AGE", "600"))
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
+        )
+    }
 else:
+    # The embedded default is written by several threads (sockets, computer players, the
+    # heartbeat): WAL lets readers go on during a write, IMMEDIATE transactions take the write
+    # lock at BEGIN (a deferred one that upgrades later fails at once with "database is
+    # locked", whatever the timeout), and the busy timeout queues writers instead of failing.
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            "OPTIONS": {"timeout": 20},
+            "CONN_MAX_AGE": CONN_MAX_AGE,
+            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 
