@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import json
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -15,7 +16,9 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from games import engine, presence
 from games.identity import NICKNAME_KEY, Identity
-from stratego_site.asgi import application as default_application
+
+os.environ["BACKGROUND_WORK"] = "off"  # (before importing the app) tests start threads themselves
+from stratego_site.asgi import application as default_application  # noqa: E402
 
 ORIGIN = (b"origin", b"http://localhost")
 _names = itertools.count(1)
