@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected  # daphne's websocket protocol, closed
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -54,12 +55,18 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
     async def send_text(self, text: str) -> None:
         if not self.closed:
-            await self.send(text_data=text)
+            try:
+                await self.send(text_data=text)
+            except Disconnected:  # the socket closed meanwhile: what it missed is moot
+                self.closed = True
 
     async def close_with(self, code: int) -> None:
         if not self.closed:
             self.closed = True
-            await self.close(code=code)
+            try:
+                await self.close(code=code)
+            except Disconnected:
+                pass
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closed:
@@ -165,15 +172,27 @@ class GameConsumer(GuardedConsumer):
         await self.push_updates(-1 if since is None else since)
         computer.kick(self.public_id)  # a computer seated here resumes after a restart
 
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """The socket's presence ends with the consumer, whatever ends it: a consumer that
+        raised or was cancelled never runs disconnect(), and its row would count for ever."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.leave_game()
+
     async def disconnect(self, code: int) -> None:
+        await self.leave_game()
+
+    async def leave_game(self) -> None:
         self.cancel_checks()
         if not self.joined:
             return
         self.joined = False
-        await self.channel_layer.group_discard(game_group(self.public_id), self.channel_name)
-        await self.channel_layer.group_discard(
-            audience_group(self.public_id, self.role), self.channel_name
-        )
+        for group in (game_group(self.public_id), audience_group(self.public_id, self.role)):
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception as exc:  # Redis away: the group's entry expires by itself
+                logger.warning("leaving %s failed: %r", group, exc)
         await database_sync_to_async(presence.leave)(self.public_id, self.channel_name)
 
     async def push_updates(self, since: int | None = None) -> None:
