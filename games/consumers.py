@@ -20,7 +20,7 @@ from autobahn.exception import Disconnected  # daphne's websocket protocol, clos
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import computer, presence, services, snapshots
+from . import computer, limits, presence, services, snapshots
 from .broadcast import LOBBY_GROUP, audience_group, game_group
 from .errors import ServiceError
 from .guards import (
@@ -45,9 +45,24 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     """Size limit, flood limit and JSON parsing shared by both sockets."""
 
     closed = False
+    client_keys: list[str] = []  # what this socket counts against (games/limits.py)
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            limits.release(self.client_keys)
+            self.client_keys = []
 
     async def websocket_connect(self, message: dict) -> None:
         self.bucket = TokenBucket()
+        try:
+            self.client_keys = limits.admit(self.scope)
+        except limits.Refused as exc:
+            await self.accept()
+            await self.send_json(error_frame(exc.code, exc.message, None))
+            await self.close_with(limits.CLOSE_TOO_MANY)
+            return
         await super().websocket_connect(message)
 
     async def send_json(self, frame: dict) -> None:
@@ -58,6 +73,9 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             try:
                 await self.send(text_data=text)
             except Disconnected:  # the socket closed meanwhile: what it missed is moot
+                self.closed = True
+                return
+            if limits.drop_if_not_reading(self.base_send):
                 self.closed = True
 
     async def close_with(self, code: int) -> None:

@@ -191,6 +191,15 @@ PRESENCE_TTL_SECONDS = float(
     os.environ.get("PRESENCE_TTL_SECONDS", str(3 * PRESENCE_HEARTBEAT_SECONDS))
 )
 
+# Limits per client and server process (games/limits.py): open sockets per session and per
+# address, new sockets per address per second (and the burst allowed), and the bytes a client
+# may leave unread before it is dropped. A load test from one address raises them.
+SOCKETS_PER_SESSION = int(os.environ.get("WS_SOCKETS_PER_SESSION", "16"))
+SOCKETS_PER_ADDRESS = int(os.environ.get("WS_SOCKETS_PER_ADDRESS", "64"))
+CONNECTS_PER_SECOND = float(os.environ.get("WS_CONNECTS_PER_SECOND", "2"))
+CONNECT_BURST = float(os.environ.get("WS_CONNECT_BURST", "30"))
+SLOW_READER_BYTES = int(os.environ.get("WS_SLOW_READER_BYTES", str(512 * 1024)))
+
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

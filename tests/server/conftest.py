@@ -14,7 +14,7 @@ from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import engine, presence
+from games import engine, limits, presence
 from games.identity import NICKNAME_KEY, Identity
 
 os.environ["BACKGROUND_WORK"] = "off"  # (before importing the app) tests start threads themselves
@@ -114,6 +114,14 @@ async def fresh_channel_layer(request):
         if hasattr(layer, "wait_received"):
             await layer.wait_received()  # the clean-ups of messages already received
         channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_client_limits():
+    """Sockets a test left open do not count against the next test's (games/limits.py)."""
+    limits.reset()
+    yield
+    limits.reset()
 
 
 @pytest.fixture(autouse=True)
