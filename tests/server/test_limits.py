@@ -15,7 +15,7 @@ from games import limits
 from games.guards import CLOSE_FLOOD
 
 from .conftest import SHORT_GAME
-from .daphne import Daphne, assert_clean_log
+from .daphne import ROOT, Daphne, assert_clean_log
 from .helpers import set_up_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -126,3 +126,10 @@ def test_one_clients_flood_does_not_stop_another_game(tmp_path):
     finally:
         server.stop()
     assert_clean_log(server.log_text())
+
+
+def test_the_limits_are_documented():
+    doc = (ROOT / "docs" / "protocol.md").read_text()
+    assert f"| {limits.CLOSE_TOO_MANY} |" in doc
+    for code in ("too_many_sockets", "reconnecting_too_fast"):
+        assert f"`{code}`" in doc
