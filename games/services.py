@@ -103,13 +103,21 @@ def publish(game: Game) -> None:
     publish_on_commit(game.public_id, messages)
 
 
+def computer_level(game: Game, color: int) -> str:
+    """The level of the computer in `color`'s seat; "" for a person (or nobody)."""
+    return game.red_computer if color == RED else game.blue_computer
+
+
+# games/computer.py registers its `kick` here (it imports this module, not the other way).
+computer_waker: Callable[[str], None] | None = None
+
+
 def wake_computers_on_commit(game: Game) -> None:
     """A computer seated in this game gets its turn once the change is committed."""
-    from . import computer  # games/computer.py imports this module
-
-    if computer.computer_seats(game):
+    waker = computer_waker
+    if waker is not None and (game.red_computer or game.blue_computer):
         public_id = game.public_id
-        transaction.on_commit(lambda: computer.kick(public_id))
+        transaction.on_commit(lambda: waker(public_id))
 
 
 Action = Callable[[Game, int, engine.Game], bool]
@@ -179,6 +187,7 @@ def take_seat(game: Game, color: int, ident: Identity) -> None:
     setattr(game, f"{prefix}_user_id", ident.user_id)
     setattr(game, f"{prefix}_session", ident.session_key or "")
     setattr(game, f"{prefix}_name", ident.name)
+    setattr(game, f"{prefix}_computer", ident.computer or "")
     starts = game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == Game.Status.WAITING
     if starts:
         game.status = Game.Status.SETUP
@@ -505,11 +514,9 @@ def claim_victory(public_id: str, ident: Identity | None) -> int:
 
 
 def require_claimable(game: Game, opponent: int, at: datetime) -> None:
-    from . import computer  # games/computer.py imports this module
-
     if game.status not in (Game.Status.SETUP, Game.Status.PLAYING):
         raise ServiceError("no_opponent", "Nobody has joined yet: there is nothing to claim.")
-    if computer.seat_level(game, opponent) is not None:
+    if computer_level(game, opponent):
         raise ServiceError("computer_opponent", "The computer never leaves a game.")
     if not clocks.claims_apply(game):
         raise ServiceError(
@@ -580,6 +587,10 @@ def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:
         raise ServiceError("not_found", "There is no such game.")
     return game, role_of(game, ident)
 
+
+# presence reports seats that went and came back, and its sweep ends games out of time,
+# through these (it does not import this module).
+presence.connect_services(left=player_left, back=player_back, expired=sweep_expired)
 
 __all__ = [
     "create_game",
