@@ -3,6 +3,7 @@ loops, and one client's flood does not stop other games."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -55,23 +56,22 @@ def refusal(ws) -> tuple[str, int | None]:
 
 def test_sockets_per_session_and_per_address_are_capped(small_limits):
     gid, red, _ = set_up_game()
-    tabs = [open_ws(small_limits, gid, red) for _ in range(3)]
-    for ws in tabs:
-        assert json.loads(ws.recv(timeout=10))["type"] == "state"
-    with open_ws(small_limits, gid, red) as fourth:
-        assert refusal(fourth) == ("too_many_sockets", limits.CLOSE_TOO_MANY)
-    tabs.pop().close()
-    time.sleep(1.5)  # the server's side of the close (presence, then the count) runs after
-    with open_ws(small_limits, gid, red) as again:  # a closed tab frees its place
+    with contextlib.ExitStack() as stack:
+        tabs = [stack.enter_context(open_ws(small_limits, gid, red)) for _ in range(3)]
+        for ws in tabs:
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        with open_ws(small_limits, gid, red) as fourth:
+            assert refusal(fourth) == ("too_many_sockets", limits.CLOSE_TOO_MANY)
+        tabs.pop().close()
+        time.sleep(1.5)  # the server's side of the close (presence, then the count) runs after
+        again = stack.enter_context(open_ws(small_limits, gid, red))  # a closed tab's place
         assert json.loads(again.recv(timeout=10))["type"] == "state"
-        watchers = [open_ws(small_limits, gid) for _ in range(3)]  # 6 from this address
-        for ws in watchers:
+        watchers = [stack.enter_context(open_ws(small_limits, gid)) for _ in range(3)]
+        for ws in watchers:  # 6 from this address now
             frame = json.loads(ws.recv(timeout=10))
             assert frame["type"] == "state", frame
         with open_ws(small_limits, gid) as seventh:
             assert refusal(seventh) == ("too_many_sockets", limits.CLOSE_TOO_MANY)
-        for ws in watchers + tabs:
-            ws.close()
     assert_clean_log(small_limits.log_text())
 
 

@@ -149,3 +149,30 @@ async def test_a_lost_layer_message_is_read_from_the_database(catch_ups):
     assert [f["version"] for f in frames] == [state["version"] + 1, state["version"] + 2]
     assert catch_ups[-1] == state["version"]
     await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_an_action_is_answered_by_its_event_when_another_committed_meanwhile(monkeypatch):
+    """Blue's draw offer commits while Red's move waits for the row: Red's socket gets both
+    events in version order (the offer, then its move), never a whole `state` instead."""
+    from .helpers import set_up_game
+
+    gid, red, blue = await adb(set_up_game)()
+    comm = await connect(f"/ws/games/{gid}/", red)
+    version = (await receive(comm))["version"]
+    real_move = services.move
+
+    def move_after_an_offer(public_id, ident, frm, to):
+        services.offer_draw(public_id, blue)  # another event of the game commits first
+        return real_move(public_id, ident, frm, to)
+
+    monkeypatch.setattr(services, "move", move_after_an_offer)
+    color, frm, to = SHORT_GAME[0]
+    await comm.send_json_to({"type": "move", "from": frm, "to": to})
+    frames = await read_until(comm, version + 2, 0)
+    assert [(f["type"], f["event"]["kind"]) for f in frames] == [
+        ("event", "draw_offered"),
+        ("event", "move"),
+    ]
+    assert [f["version"] for f in frames] == [version + 1, version + 2]
+    await comm.disconnect()
