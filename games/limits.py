@@ -8,6 +8,7 @@ runs on the event loop's thread: no lock.
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -96,10 +97,16 @@ def reset() -> None:
 
 # ---------------------------------------------------------------- a reader that does not read
 def transport_of(send: Callable) -> object | None:
-    """The TCP transport under a daphne socket (its `send` is partial(handle_reply, protocol));
-    None under any other server (the test communicator)."""
-    args = getattr(send, "args", ())
-    return getattr(args[0], "transport", None) if args else None
+    """The TCP transport under a daphne socket: daphne's `send` is partial(handle_reply,
+    protocol), wrapped by channels' session middleware (`real_send`). None under any other
+    server (the test communicator)."""
+    for _ in range(8):  # (a few wrappers at most)
+        if isinstance(send, functools.partial):
+            return getattr(send.args[0], "transport", None) if send.args else None
+        send = getattr(getattr(send, "__self__", None), "real_send", None)
+        if send is None:
+            return None
+    return None
 
 
 def unsent_bytes(transport: object) -> int:

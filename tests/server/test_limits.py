@@ -133,3 +133,50 @@ def test_the_limits_are_documented():
     assert f"| {limits.CLOSE_TOO_MANY} |" in doc
     for code in ("too_many_sockets", "reconnecting_too_fast"):
         assert f"`{code}`" in doc
+
+
+class FakeTransport:
+    """What twisted's TCP transport keeps of the bytes the kernel has not taken yet."""
+
+    def __init__(self, unsent: int) -> None:
+        self.dataBuffer, self.offset, self._tempDataLen = b"x" * unsent, 0, 0
+        self.aborted = False
+
+    def abortConnection(self) -> None:  # noqa: N802 - twisted's name
+        self.aborted = True
+
+
+class FakeProtocol:
+    def __init__(self, transport: FakeTransport) -> None:
+        self.transport = transport
+
+
+def test_a_client_that_does_not_read_is_dropped():
+    """daphne's send is partial(handle_reply, protocol): past SLOW_READER_BYTES unsent, the
+    TCP connection is aborted (a close frame would only queue behind the rest)."""
+    import functools
+
+    reading = FakeTransport(limits.SLOW_READER_BYTES)
+    stuck = FakeTransport(limits.SLOW_READER_BYTES + 1)
+    for transport, dropped in ((reading, False), (stuck, True)):
+        send = functools.partial(lambda protocol, message: None, FakeProtocol(transport))
+        assert limits.drop_if_not_reading(send) is dropped
+        assert transport.aborted is dropped
+    assert limits.drop_if_not_reading(lambda message: None) is False  # not daphne: nothing
+
+
+def test_under_daphne_the_unread_bytes_are_seen(tmp_path):
+    """With the allowance at 1 byte, the state frame itself is more than the client has read
+    when it is written: daphne's socket is found under the middleware and dropped (no close
+    frame), and the server logs no error."""
+    server = Daphne(tmp_path / "daphne.log", env={"WS_SLOW_READER_BYTES": "1"}).start()
+    try:
+        gid, _, _ = set_up_game()
+        with open_ws(server, gid) as ws:
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+        assert closed.value.rcvd is None
+    finally:
+        server.stop()
+    assert_clean_log(server.log_text())
