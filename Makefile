@@ -6,26 +6,36 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install --disable-pip-version-check -q
-# One stamp per set: `make run` needs requirements.txt, `make test` requirements-dev.txt
-# (which includes requirements.txt). A change to either file reinstalls what depends on it.
+# requirements*.txt are the hand-edited top-level pins; requirements*.lock pin every transitive
+# dependency with its hashes (`make lock` writes them) and are what gets installed, with
+# --require-hashes. One stamp per set: `make run` needs requirements.lock, `make test`
+# requirements-dev.lock (a superset). A change to either lock reinstalls what depends on it.
 RUNTIME_STAMP := $(VENV)/.runtime.stamp
 DEV_STAMP := $(VENV)/.dev.stamp
 PORT ?= 8000
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://localhost:6379/0)
 
-.PHONY: install install-runtime run test test-thorough lint services chromium clean
+.PHONY: install install-runtime run test test-thorough lint lock services chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(RUNTIME_STAMP): requirements.txt | $(PY)
-	$(PIP) -r requirements.txt
+$(RUNTIME_STAMP): requirements.lock | $(PY)
+	$(PIP) --require-hashes -r requirements.lock
 	touch $@
 
-$(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
-	$(PIP) -r requirements-dev.txt
+$(DEV_STAMP): requirements.lock requirements-dev.lock | $(PY)
+	$(PIP) --require-hashes -r requirements-dev.lock
 	touch $@ $(RUNTIME_STAMP)
+
+# Regenerate the locks after editing requirements*.txt (uv from PyPI, in a throwaway venv).
+UV_VENV := /tmp/stratego-uv
+UV_COMPILE := $(UV_VENV)/bin/uv pip compile --generate-hashes --python-version 3.11 --no-header -q
+lock:
+	test -x $(UV_VENV)/bin/uv || ($(PYTHON) -m venv $(UV_VENV) && $(UV_VENV)/bin/pip install -q uv==0.13.8)
+	$(UV_COMPILE) requirements.txt -o requirements.lock
+	$(UV_COMPILE) requirements-dev.txt -o requirements-dev.lock
 
 install: $(DEV_STAMP)
 

@@ -1,7 +1,8 @@
 """Computer opponents on the server: they take a seat and act through the same services as a
 person, so their setups and moves are validated, stored and broadcast like anyone else's.
 
-- A computer seat is a guest seat whose session key is ``computer:<level>:<color>`` (no user,
+- A computer seat has its level in the seat's field (`red_computer`, `blue_computer`); it also
+  keeps the guest session key ``computer:<level>:<color>`` its identity acts with (no user,
   no real session can have that key), named "Computer (<level>)".
 - It only ever gets ``engine.Game.view(color)``: exactly the view a person in that seat gets.
 - Its thinking runs in a small worker-thread pool, never on the event loop. `kick(game_id)`
@@ -66,23 +67,22 @@ def check_level(level: str) -> None:
 def computer_identity(level: str, color: int) -> Identity:
     check_level(level)
     return Identity(
-        user_id=None, session_key=f"{PREFIX}{level}:{color}", name=f"Computer ({level})"
+        user_id=None,
+        session_key=f"{PREFIX}{level}:{color}",
+        name=f"Computer ({level})",
+        computer=level,
     )
 
 
 def seat_level(game: Game, color: int) -> str | None:
     """The level of the computer in `color`'s seat, or None if a person (or nobody) sits there."""
-    user_id = game.red_user_id if color == RED else game.blue_user_id
-    session = game.red_session if color == RED else game.blue_session
-    if user_id is not None or not session.startswith(PREFIX):
-        return None
-    return session[len(PREFIX) :].split(":")[0]
+    return services.computer_level(game, color) or None
 
 
 def computer_seat_q(color: int) -> Q:
     """In SQL, what seat_level says: games whose `color` seat is the computer."""
     prefix = "red" if color == RED else "blue"
-    return Q(**{f"{prefix}_user": None, f"{prefix}_session__startswith": PREFIX})
+    return ~Q(**{f"{prefix}_computer": ""})
 
 
 def computer_seats(game: Game) -> dict[int, str]:
@@ -372,9 +372,7 @@ def resume_all() -> int:
         return 0
     _resumed = True
     active = Game.objects.exclude(status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
-    games = active.filter(red_session__startswith=PREFIX) | active.filter(
-        blue_session__startswith=PREFIX
-    )
+    games = active.filter(computer_seat_q(RED) | computer_seat_q(BLUE))
     count = 0
     for game in games:
         kick(game.public_id)
@@ -391,6 +389,13 @@ def wait_idle(timeout: float = 30.0) -> bool:
                 return True
         time.sleep(0.02)
     return False
+
+
+def _wake(public_id: str) -> None:
+    kick(public_id)  # (looked up at each call: tests replace `kick`)
+
+
+services.computer_waker = _wake  # the services wake us after a commit in a computer game
 
 
 # ---------------------------------------------------------------- lobby forms (HTTP)

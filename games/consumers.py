@@ -1,7 +1,10 @@
 """Websocket consumers: thin. Parse, validate the shape, call one service, send.
 
-A group message is only a nudge ("version v exists"); each socket then reads what its own
-role may see from the database, so no board and no hidden rank is ever broadcast.
+A game socket is in its game's group and in its audience's group (games/broadcast.py). The
+audience group brings the frames of each committed change for that audience, serialized
+once; the socket forwards them. It reads the database only on connect (or `sync`), when a
+message's first version leaves a gap (the layer dropped one), on a nudge it is behind, and
+when its role may have changed (a seat taken).
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected  # daphne's websocket protocol, closed
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import chat, computer, match, presence, services, snapshots
-from .broadcast import LOBBY_GROUP, game_group
+from . import chat, computer, limits, match, presence, services, snapshots
+from .broadcast import LOBBY_GROUP, audience_group, game_group
 from .errors import ServiceError
 from .guards import (
     CLOSE_FLOOD,
@@ -41,19 +45,46 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     """Size limit, flood limit and JSON parsing shared by both sockets."""
 
     closed = False
+    client_keys: list[str] = []  # what this socket counts against (games/limits.py)
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            limits.release(self.client_keys)
+            self.client_keys = []
 
     async def websocket_connect(self, message: dict) -> None:
         self.bucket = TokenBucket()
+        try:
+            self.client_keys = limits.admit(self.scope)
+        except limits.Refused as exc:
+            await self.accept()
+            await self.send_json(error_frame(exc.code, exc.message, None))
+            await self.close_with(limits.CLOSE_TOO_MANY)
+            return
         await super().websocket_connect(message)
 
     async def send_json(self, frame: dict) -> None:
+        await self.send_text(json.dumps(frame, separators=(",", ":")))
+
+    async def send_text(self, text: str) -> None:
         if not self.closed:
-            await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+            try:
+                await self.send(text_data=text)
+            except Disconnected:  # the socket closed meanwhile: what it missed is moot
+                self.closed = True
+                return
+            if limits.drop_if_not_reading(self.base_send):
+                self.closed = True
 
     async def close_with(self, code: int) -> None:
         if not self.closed:
             self.closed = True
-            await self.close(code=code)
+            try:
+                await self.close(code=code)
+            except Disconnected:
+                pass
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closed:
@@ -132,6 +163,7 @@ ACTIONS: dict[str, Action] = {
 }
 
 CHECK_SLACK = 0.05  # seconds after a deadline before the socket's check runs
+ACK_GRACE = 2.0  # seconds an actor waits for its event from the layer before reading it
 
 
 class GameConsumer(GuardedConsumer):
@@ -141,11 +173,13 @@ class GameConsumer(GuardedConsumer):
     joined = False
     check: asyncio.TimerHandle | None = None  # the clock check at the game's deadline
     check_task: asyncio.Task | None = None  # that check, running
+    ack_check: asyncio.TimerHandle | None = None  # reads an action's event the layer lost
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         await self.accept()
         self.identity = await database_sync_to_async(scope_identity)(self.scope)
+        self.token = snapshots.identity_token(self.identity)
         await self.channel_layer.group_add(game_group(self.public_id), self.channel_name)
         role = await database_sync_to_async(presence.arrive)(
             self.public_id, self.channel_name, self.identity
@@ -157,16 +191,32 @@ class GameConsumer(GuardedConsumer):
             return
         self.joined = True
         self.role = role
+        await self.channel_layer.group_add(audience_group(self.public_id, role), self.channel_name)
         since = requested_version(self.scope)
         await self.push_updates(-1 if since is None else since)
         computer.kick(self.public_id)  # a computer seated here resumes after a restart
 
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """The socket's presence ends with the consumer, whatever ends it: a consumer that
+        raised or was cancelled never runs disconnect(), and its row would count for ever."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.leave_game()
+
     async def disconnect(self, code: int) -> None:
+        await self.leave_game()
+
+    async def leave_game(self) -> None:
         self.cancel_checks()
         if not self.joined:
             return
         self.joined = False
-        await self.channel_layer.group_discard(game_group(self.public_id), self.channel_name)
+        for group in (game_group(self.public_id), audience_group(self.public_id, self.role)):
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception as exc:  # Redis away: the group's entry expires by itself
+                logger.warning("leaving %s failed: %r", group, exc)
         await database_sync_to_async(presence.leave)(self.public_id, self.channel_name)
 
     async def push_updates(self, since: int | None = None) -> None:
@@ -176,14 +226,20 @@ class GameConsumer(GuardedConsumer):
             self.public_id, self.identity, start
         )
         if news.role != self.role:
-            self.role = news.role
-            await database_sync_to_async(presence.enter)(
-                self.public_id, self.channel_name, news.role
-            )
+            await self.change_role(news.role)
         for frame in news.frames:
             await self.send_json(frame)
         self.sent_version = max(self.sent_version, news.version)
         self.schedule_check(news.deadline_in)
+
+    async def change_role(self, role: int) -> None:
+        """The socket's identity took a seat: it moves to that audience's group first, so no
+        frame of its old audience reaches it after the frames of its new one."""
+        layer, name = self.channel_layer, self.channel_name
+        await layer.group_add(audience_group(self.public_id, role), name)
+        await layer.group_discard(audience_group(self.public_id, self.role), name)
+        self.role = role
+        await database_sync_to_async(presence.enter)(self.public_id, name, role)
 
     # The clock is enforced on the server: every player's socket checks it at the deadline
     # (services.expire is idempotent, so one of them ends the game and the nudge brings the
@@ -206,6 +262,9 @@ class GameConsumer(GuardedConsumer):
     def cancel_checks(self) -> None:
         """The socket closes: no check scheduled, none running."""
         self.schedule_check(None)
+        if self.ack_check is not None:
+            self.ack_check.cancel()
+            self.ack_check = None
         if self.check_task is not None:
             self.check_task.cancel()
             self.check_task = None
@@ -226,10 +285,47 @@ class GameConsumer(GuardedConsumer):
             await self.push_updates(int_field(message, "version"))
         elif kind in ACTIONS:
             action = ACTIONS[kind]
-            await database_sync_to_async(action)(self.public_id, self.identity, message)
-            await self.push_updates()
+            version = await database_sync_to_async(action)(self.public_id, self.identity, message)
+            if kind == "join":  # the role changes: read it (and what it may see now)
+                await self.push_updates()
+            elif isinstance(version, int):
+                self.expect(version)
         else:
             raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
+
+    def expect(self, version: int) -> None:
+        """An accepted action's event comes through the audience group, normally at once; if
+        the layer dropped it, the socket reads it after ACK_GRACE (the actor must get it)."""
+        if version > self.sent_version:
+            loop = asyncio.get_running_loop()
+            self.ack_check = loop.call_later(ACK_GRACE, self.start_ack_check, version)
+
+    def start_ack_check(self, version: int) -> None:
+        if self.joined and version > self.sent_version:
+            asyncio.ensure_future(self.late_ack())
+
+    async def late_ack(self) -> None:
+        try:
+            await self.push_updates()
+        except Exception as exc:  # the database is away: the next event brings it all
+            logger.warning("catch-up of %s failed: %r", self.public_id, exc)
+
+    async def game_frames(self, event: dict) -> None:
+        """A committed change, as this socket's audience sees it."""
+        first, last = event["first"], event["last"]
+        if self.role == OBSERVER and self.token is not None and self.token in event["seated"]:
+            await self.push_updates()  # this identity holds a seat now (joined in another tab)
+        elif last <= self.sent_version or not self.joined:
+            return
+        elif event["audience"] != self.role:  # sent before the role changed: never forwarded
+            await self.push_updates()
+        elif first > self.sent_version + 1:
+            await self.push_updates()  # a gap: a message of the layer was lost
+        else:
+            for text in event["frames"][self.sent_version + 1 - first :]:
+                await self.send_text(text)
+            self.sent_version = last
+            self.schedule_check(event["deadline_in"])
 
     async def game_nudge(self, event: dict) -> None:
         if event.get("version", 0) > self.sent_version:

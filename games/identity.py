@@ -15,6 +15,7 @@ class Identity:
     user_id: int | None
     session_key: str | None
     name: str
+    computer: str | None = None  # the level, for the computer's own identity in a seat
 
     @property
     def guest(self) -> bool:

@@ -42,6 +42,9 @@ class Game(models.Model):
     )
     blue_session = models.CharField(max_length=40, blank=True, default="")
     blue_name = models.CharField(max_length=150, blank=True, default="")
+    # The level of the computer in the seat ("" for a person, or nobody): games/computer.py.
+    red_computer = models.CharField(max_length=16, blank=True, default="")
+    blue_computer = models.CharField(max_length=16, blank=True, default="")
 
     state = models.JSONField(default=dict)
     version = models.PositiveIntegerField(default=0)

@@ -24,8 +24,8 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from types import ModuleType
 from typing import NamedTuple
 
 from django.conf import settings
@@ -129,9 +129,9 @@ def enter(public_id: str, channel_name: str, role: int) -> None:
     if role == OBSERVER or (old is not None and old.role == OBSERVER):
         announce(game)
     if role in PLAYERS and marked_gone(game.pk, role):  # read after the row is in (see leave)
-        services().player_back(public_id, role)
+        services().back(public_id, role)
     if old is not None and old.role in PLAYERS and old.role != role:
-        services().player_left(public_id, old.role)
+        services().left(public_id, old.role)
 
 
 def marked_gone(game_id: int, color: int) -> bool:
@@ -153,7 +153,7 @@ def gone(socket: Held) -> None:
     if socket.role == OBSERVER:
         announce_games({socket.game_id})
     else:  # the service looks, under the game's lock, whether another socket of the seat is live
-        services().player_left(socket.public_id, socket.role)
+        services().left(socket.public_id, socket.role)
 
 
 def held_sockets() -> dict[str, Held]:
@@ -167,11 +167,26 @@ def forget_sockets() -> None:
         _held.clear()
 
 
-def services() -> ModuleType:
-    """games.services, which imports this module (so it is imported when first needed)."""
-    from . import services as module
+class Services(NamedTuple):
+    """What presence asks of games.services, which imports this module and registers them."""
 
-    return module
+    left: Callable[..., None]  # player_left(public_id, color, since=None)
+    back: Callable[[str, int], None]  # player_back(public_id, color)
+    expired: Callable[[], int]  # sweep_expired()
+
+
+_services: Services | None = None
+
+
+def connect_services(**hooks: Callable) -> None:
+    global _services
+    _services = Services(**hooks)
+
+
+def services() -> Services:
+    if _services is None:
+        raise RuntimeError("games.services is not loaded (games/apps.py loads it)")
+    return _services
 
 
 # ---------------------------------------------------------------- heartbeat
@@ -200,7 +215,7 @@ def restamp() -> None:
     seats = {(s.public_id, s.game_id, s.role) for s in held.values() if s.role in PLAYERS}
     for public_id, game_id, role in seats:
         if left[game_id][role] is not None:  # (the service checks the socket is live)
-            services().player_back(public_id, role)
+            services().back(public_id, role)
 
 
 def write_rows(held: dict[str, Held]) -> set[str]:
@@ -250,7 +265,7 @@ def purge_stale() -> int:
     )
     for (game_id, role), seen in seats.items():
         if game_id in public_ids:
-            services().player_left(public_ids[game_id], role, since=seen)
+            services().left(public_ids[game_id], role, since=seen)
     return len(rows)
 
 
@@ -267,9 +282,9 @@ def sweep() -> None:
     """What the heartbeat also looks after, for games nobody may be watching: games whose
     time ran out end, and a seat nobody ever connected to counts as gone once the game is
     ABANDON_SECONDS into its setup (or turn), so it can be claimed like one that left."""
-    services().sweep_expired()
+    services().expired()
     for public_id, color, since in never_connected():
-        services().player_left(public_id, color, since=since)
+        services().left(public_id, color, since=since)
     from . import cleanup  # ghosts and unwatched computer games (issue 12); it imports us
 
     cleanup.sweep()
@@ -289,14 +304,12 @@ def never_connected() -> list[tuple[str, int, datetime]]:
 def never_connected_rows():  # noqa: ANN201 - a ValuesQuerySet
     """The games of never_connected, in one query of a few columns: per seat whether it is a
     person's with no live socket that never left (a computer's seat never counts)."""
-    from .computer import computer_seat_q  # games/computer.py imports the services, and us
-
     cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)
     unseen = {
         f"{left_field(color)}_unseen": ExpressionWrapper(
             Q(**{left_field(color): None})
             & ~Exists(Presence.objects.filter(live(), game=OuterRef("pk"), role=color))
-            & ~computer_seat_q(color),
+            & Q(**{f"{left_field(color).split('_')[0]}_computer": ""}),  # a person's seat
             output_field=BooleanField(),
         )
         for color in PLAYERS

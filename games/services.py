@@ -14,8 +14,8 @@ from datetime import datetime
 
 from django.db import transaction
 
-from . import clocks, engine, match, options, presence
-from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit
+from . import clocks, engine, match, options, presence, snapshots
+from .broadcast import nudge_game_on_commit, nudge_lobby_on_commit, publish_on_commit
 from .errors import ServiceError
 from .identity import Identity, holds_seat, role_of
 from .models import BLUE, OBSERVER, RED, Game, GameEvent, Move, left_field
@@ -56,7 +56,7 @@ def player_color(game: Game, ident: Identity | None) -> int:
 def emit(game: Game, kind: str, red: dict, blue: dict | None = None, obs: dict | None = None):
     """Write one event; payloads default to the red one (a public event)."""
     game.version += 1
-    GameEvent.objects.create(
+    event = GameEvent.objects.create(
         game=game,
         version=game.version,
         kind=kind,
@@ -64,6 +64,12 @@ def emit(game: Game, kind: str, red: dict, blue: dict | None = None, obs: dict |
         blue_payload={"kind": kind, **(red if blue is None else blue)},
         observer_payload={"kind": kind, **(red if obs is None else obs)},
     )
+    outbox(game).append(event)
+
+
+def outbox(game: Game) -> list[GameEvent]:
+    """The events written on this Game instance and not yet published (by commit)."""
+    return game.__dict__.setdefault("_outbox", [])
 
 
 def private_event(game: Game, kind: str, color: int, secret: dict, hidden: dict) -> None:
@@ -79,19 +85,39 @@ def commit(game: Game, eg: engine.Game | None = None, lobby: bool = False) -> No
     if eg is not None:
         game.state = eg.to_dict()
     game.save()
-    nudge_game_on_commit(game.public_id, game.version)
+    publish(game)
     if lobby and not game.private:
         nudge_lobby_on_commit()
     wake_computers_on_commit(game)
 
 
+def publish(game: Game) -> None:
+    """After the commit, each audience gets the frames of the events written since the last
+    publish (a change without events, a nudge: the sockets look for themselves)."""
+    events = outbox(game)
+    if not events:
+        nudge_game_on_commit(game.public_id, game.version)
+        return
+    messages = snapshots.pushed_frames(game, events)
+    events.clear()
+    publish_on_commit(game.public_id, messages)
+
+
+def computer_level(game: Game, color: int) -> str:
+    """The level of the computer in `color`'s seat; "" for a person (or nobody)."""
+    return game.red_computer if color == RED else game.blue_computer
+
+
+# games/computer.py registers its `kick` here (it imports this module, not the other way).
+computer_waker: Callable[[str], None] | None = None
+
+
 def wake_computers_on_commit(game: Game) -> None:
     """A computer seated in this game gets its turn once the change is committed."""
-    from . import computer  # games/computer.py imports this module
-
-    if computer.computer_seats(game):
+    waker = computer_waker
+    if waker is not None and (game.red_computer or game.blue_computer):
         public_id = game.public_id
-        transaction.on_commit(lambda: computer.kick(public_id))
+        transaction.on_commit(lambda: waker(public_id))
 
 
 Action = Callable[[Game, int, engine.Game], bool]
@@ -168,6 +194,7 @@ def take_seat(game: Game, color: int, ident: Identity) -> None:
     setattr(game, f"{prefix}_user_id", ident.user_id)
     setattr(game, f"{prefix}_session", ident.session_key or "")
     setattr(game, f"{prefix}_name", ident.name)
+    setattr(game, f"{prefix}_computer", ident.computer or "")
     starts = game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == Game.Status.WAITING
     if starts:
         game.status = Game.Status.SETUP
@@ -510,11 +537,9 @@ def claim_victory(public_id: str, ident: Identity | None) -> int:
 
 
 def require_claimable(game: Game, opponent: int, at: datetime) -> None:
-    from . import computer  # games/computer.py imports this module
-
     if game.status not in (Game.Status.SETUP, Game.Status.PLAYING):
         raise ServiceError("no_opponent", "Nobody has joined yet: there is nothing to claim.")
-    if computer.seat_level(game, opponent) is not None:
+    if computer_level(game, opponent):
         raise ServiceError("computer_opponent", "The computer never leaves a game.")
     if not clocks.claims_apply(game):
         raise ServiceError(
@@ -607,6 +632,10 @@ def forfeit_seat(public_id: str, color: int) -> int | None:
         commit(game, eg, lobby=True)
         return game.version
 
+
+# presence reports seats that went and came back, and its sweep ends games out of time,
+# through these (it does not import this module).
+presence.connect_services(left=player_left, back=player_back, expired=sweep_expired)
 
 __all__ = [
     "create_game",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import NamedTuple
 
 from django.db.models import Count
@@ -127,14 +129,48 @@ def frames_since(game: Game, role: int, since: int) -> list[dict]:
     events = list(GameEvent.objects.filter(game=game, version__gt=since).order_by("version"))
     if len(events) != missed:
         return [state_frame(game, role)]
+    return event_frames(game, role, events, game_meta(game))
+
+
+def event_frames(game: Game, role: int, events: list[GameEvent], meta: dict) -> list[dict]:
+    """The frames of `events` (in order, the game's last ones) for `role`: the last one
+    carries the role's view and the game (`meta`, the same for every role)."""
     clock = clocks.snapshot(game, clocks.now())
     frames = [
         {"type": "event", "version": ev.version, "event": ev.payload_for(role), "clock": clock}
         for ev in events
     ]
     frames[-1]["view"] = engine_view(game, role)
-    frames[-1]["game"] = game_meta(game)
+    frames[-1]["game"] = meta
     return frames
+
+
+def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
+    """The channel-layer message of each audience (RED, BLUE, OBSERVER) for `events`, the
+    ones a transaction just wrote: each audience's frames, serialized once for all its
+    sockets. `first`/`last` let a socket spot a gap; `deadline_in` is as in catch_up;
+    `seated` holds the identity tokens of the seats these events filled, so that a socket of
+    that identity (another tab, still an observer's) reads its new role."""
+    meta = game_meta(game)
+    deadline_in = clocks.seconds_left(game, clocks.now())
+    seated = [seat_token(game, ev.red_payload["seat"]) for ev in events if ev.kind == "seated"]
+    return {
+        role: {
+            "type": "game.frames",
+            "audience": role,
+            "first": events[0].version,
+            "last": events[-1].version,
+            "frames": [dumps(f) for f in event_frames(game, role, events, meta)],
+            "deadline_in": deadline_in,
+            "seated": seated,
+        }
+        for role in (RED, BLUE, OBSERVER)
+    }
+
+
+def dumps(frame: dict) -> str:
+    """A frame as sockets send it."""
+    return json.dumps(frame, separators=(",", ":"))
 
 
 def lobby_entry(game: Game) -> dict:
@@ -178,3 +214,18 @@ def lobby_lists() -> dict:
         "live": [lobby_entry(g) for g in live[:LOBBY_LIMIT]],
         "finished": [lobby_entry(g) for g in finished[:LOBBY_LIMIT]],
     }
+
+
+def identity_token(ident: Identity | None) -> str | None:
+    """A one-way name of an identity, safe to send through the channel layer."""
+    if ident is None:
+        return None
+    raw = f"user:{ident.user_id}" if ident.user_id is not None else f"guest:{ident.session_key}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+def seat_token(game: Game, color: int) -> str | None:
+    """identity_token of whoever holds `color`'s seat."""
+    user_id = game.red_user_id if color == RED else game.blue_user_id
+    session = game.red_session if color == RED else game.blue_session
+    return identity_token(Identity(user_id, session or None, ""))

@@ -22,7 +22,6 @@ from . import glicko
 from .models import PlayerStatus, Rating, RatingChange
 
 VARIANTS = ("classic", "barrage", "duel", "mini")
-COMPUTER_PREFIX = "computer:"  # as games/computer.py keys a computer seat's session
 # Endings that are no result: cancelled before it began, or called off by a player.
 NO_RESULT = {"", "aborted", "abort", "cancelled", "canceled"}
 
@@ -31,12 +30,8 @@ NO_RESULT = {"", "aborted", "abort", "cancelled", "canceled"}
 
 
 def seat_computer(game: Game, color: int) -> str:
-    """The computer level in `color`'s seat, "" for a person (as games.computer.seat_level)."""
-    user_id = game.red_user_id if color == RED else game.blue_user_id
-    session = game.red_session if color == RED else game.blue_session
-    if user_id is not None or not session.startswith(COMPUTER_PREFIX):
-        return ""
-    return session[len(COMPUTER_PREFIX) :].split(":")[0]
+    """The computer level in `color`'s seat, "" for a person."""
+    return game.red_computer if color == RED else game.blue_computer
 
 
 def seat_user_id(game: Game, color: int) -> int | None:
@@ -146,7 +141,7 @@ def rating_of(ident: Identity | None, variant: str) -> float:
 
 def check_rated_seat(ident: Identity) -> None:
     if ident.user_id is None:
-        if ident.session_key and ident.session_key.startswith(COMPUTER_PREFIX):
+        if ident.computer:
             return  # a computer level plays rated games against people
         raise ServiceError("rated_needs_account", "Log in or sign up to play rated games.")
     if banned(ident.user_id):
@@ -160,7 +155,7 @@ def check_join(game: Game, ident: Identity) -> None:
         check_rated_seat(ident)
     if game.rating_min is None and game.rating_max is None:
         return
-    if ident.session_key and ident.session_key.startswith(COMPUTER_PREFIX):
+    if ident.computer:
         return
     mine = round(rating_of(ident, game.variant))
     low, high = game.rating_min or 0, game.rating_max or 10_000

@@ -1,4 +1,8 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels."""
+"""ASGI entry point: HTTP through Django, websockets through Channels.
+
+Importing it (what daphne and `manage.py runserver` do) starts the process's background work
+(games/background.py) unless BACKGROUND_WORK is off (the in-process tests turn it off).
+"""
 
 import os
 
@@ -28,3 +32,8 @@ def build_application() -> ProtocolTypeRouter:
 
 
 application = build_application()
+
+if os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "false", "no"}:
+    from games import background  # noqa: E402
+
+    background.start()

@@ -83,25 +83,67 @@ TEMPLATES = [
     },
 ]
 
+# Persistent connections: every database_sync_to_async call of a process runs on one thread,
+# so a process holds one connection for all its sockets (plus its heartbeat's and computer
+# workers', closed after each use), checked before reuse (CONN_HEALTH_CHECKS) instead of a
+# new PostgreSQL session per socket per move.
+CONN_MAX_AGE = int(os.environ.get("CONN_MAX_AGE", "600"))
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
+        )
+    }
 else:
+    # The embedded default is written by several threads (sockets, computer players, the
+    # heartbeat): WAL lets readers go on during a write, IMMEDIATE transactions take the write
+    # lock at BEGIN (a deferred one that upgrades later fails at once with "database is
+    # locked", whatever the timeout), and the busy timeout queues writers instead of failing.
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            "OPTIONS": {"timeout": 20},
+            "CONN_MAX_AGE": CONN_MAX_AGE,
+            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# channels-redis blocks up to 5 s on each read of a socket's channel (BRPOP), and redis-py 8
+# times out every socket read after 5 s by default: an idle websocket died with
+# "Timeout reading from" every 5 s (channels_redis issue #422). The read timeout must exceed
+# the blocking read; keepalive and a health check find a dead Redis instead.
+# max_connections: redis-py's async pool raises MaxConnectionsError past it (100 by default),
+# which a crowd of sockets closing at once reached.
+REDIS_SOCKET_TIMEOUT = 30.0
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
+
+
+def redis_host(url: str) -> dict:
+    """channels-redis's host entry: the URL plus redis-py connection-pool options."""
+    return {
+        "address": url,
+        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+        "socket_connect_timeout": 5.0,
+        "socket_keepalive": True,
+        "health_check_interval": 15,
+        "retry_on_timeout": True,
+        "max_connections": REDIS_MAX_CONNECTIONS,
+    }
+
+
 CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX},
+            "CONFIG": {"hosts": [redis_host(REDIS_URL)], "prefix": CHANNEL_PREFIX},
         }
     }
 else:
@@ -150,6 +192,15 @@ PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", 
 PRESENCE_TTL_SECONDS = float(
     os.environ.get("PRESENCE_TTL_SECONDS", str(3 * PRESENCE_HEARTBEAT_SECONDS))
 )
+
+# Limits per client and server process (games/limits.py): open sockets per session and per
+# address, new sockets per address per second (and the burst allowed), and the bytes a client
+# may leave unread before it is dropped. A load test from one address raises them.
+SOCKETS_PER_SESSION = int(os.environ.get("WS_SOCKETS_PER_SESSION", "16"))
+SOCKETS_PER_ADDRESS = int(os.environ.get("WS_SOCKETS_PER_ADDRESS", "64"))
+CONNECTS_PER_SECOND = float(os.environ.get("WS_CONNECTS_PER_SECOND", "2"))
+CONNECT_BURST = float(os.environ.get("WS_CONNECT_BURST", "30"))
+SLOW_READER_BYTES = int(os.environ.get("WS_SLOW_READER_BYTES", str(512 * 1024)))
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

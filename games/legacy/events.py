@@ -1,11 +1,12 @@
 """The one place a door learns what happened in a game: "wait for the next events of game G
 for seat C, and read my seat's view".
 
-Built on today's mechanism (games/broadcast.py): after a commit the game's channel group
-gets a nudge carrying no secret, and the reader fetches its role's payloads and view from
-the database (games/snapshots.py). A nudge lost on the way only delays the news by one
-poll, so the doors never depend on the layer delivering every message. When events reach
-sockets another way, only this module changes.
+Built on the channel layer (games/broadcast.py): after a commit the role's audience group
+gets its frames (and the game's group a nudge for a change without events); any of them
+wakes the reader, which fetches its role's payloads and view from the database
+(games/snapshots.py), as a socket does after a version gap. A message lost on the way only
+delays the news by one poll, so the doors never depend on the layer delivering every
+message.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import snapshots
-from games.broadcast import game_group
+from games.broadcast import audience_group, game_group
 from games.models import RED, Game, GameEvent
 
 POLL_SECONDS = 2.0
@@ -62,12 +63,17 @@ class GameFeed:
 
     async def open(self) -> str:
         self.channel = await self.layer.new_channel("legacy.")
-        await self.layer.group_add(game_group(self.public_id), self.channel)
+        for group in self.groups():
+            await self.layer.group_add(group, self.channel)
         return self.channel
+
+    def groups(self) -> tuple[str, str]:
+        return game_group(self.public_id), audience_group(self.public_id, self.role)
 
     async def close(self) -> None:
         if self.channel:
-            await self.layer.group_discard(game_group(self.public_id), self.channel)
+            for group in self.groups():
+                await self.layer.group_discard(group, self.channel)
 
     async def next_news(self, since: int) -> News | None:
         """The next news after version `since` (waiting for it), None once the game is gone."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import json
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -13,9 +14,11 @@ from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import engine, presence
+from games import engine, limits, presence
 from games.identity import NICKNAME_KEY, Identity
-from stratego_site.asgi import application as default_application
+
+os.environ["BACKGROUND_WORK"] = "off"  # (before importing the app) tests start threads themselves
+from stratego_site.asgi import application as default_application  # noqa: E402
 
 ORIGIN = (b"origin", b"http://localhost")
 _names = itertools.count(1)
@@ -111,6 +114,14 @@ async def fresh_channel_layer(request):
         if hasattr(layer, "wait_received"):
             await layer.wait_received()  # the clean-ups of messages already received
         channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_client_limits():
+    """Sockets a test left open do not count against the next test's (games/limits.py)."""
+    limits.reset()
+    yield
+    limits.reset()
 
 
 @pytest.fixture(autouse=True)

@@ -98,6 +98,7 @@ class Daphne:
             "REDIS_URL": os.environ["REDIS_URL"],
             "CHANNEL_PREFIX": settings.CHANNEL_PREFIX,
             "DEBUG": "true",
+            "BACKGROUND_WORK": "on",
             **(env or {}),
         }
         self.proc: subprocess.Popen | None = None
