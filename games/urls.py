@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import computer, views
+from . import computer, url_converters, views
+
+url_converters.register()
 
 app_name = "games"
 
@@ -8,6 +10,6 @@ urlpatterns = [
     path("new/", views.new_game, name="new"),
     path("computer/play/", computer.new_vs_computer, name="vs_computer"),
     path("computer/watch/", computer.new_computer_game, name="watch_computers"),
-    path("<str:game_id>/", views.detail, name="detail"),
-    path("<str:game_id>/join/", views.join, name="join"),
+    path("<game_id:game_id>/", views.detail, name="detail"),
+    path("<game_id:game_id>/join/", views.join, name="join"),
 ]
