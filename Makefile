@@ -1,5 +1,7 @@
 # make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer)
 # make test : ruff + the whole test suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL)
+# make bench: the live game path measured as production runs it (QUICK=1: under 3 minutes);
+#             figures into bench/results/ and docs/performance.md
 
 PYTHON ?= python3.11
 VENV := .venv
@@ -51,6 +53,10 @@ lint: $(DEV_STAMP)
 
 test: $(DEV_STAMP) services chromium lint
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
+
+.PHONY: bench
+bench: $(DEV_STAMP) services
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench $(if $(QUICK),--quick,)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
