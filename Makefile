@@ -48,10 +48,21 @@ chromium:
 		fi; \
 	fi
 
+# tests/server/test_proxy.py runs a real nginx in front of two daphne processes
+.PHONY: nginx
+nginx:
+	@if [ ! -x /usr/sbin/nginx ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light; \
+		else \
+			echo "note: /usr/sbin/nginx is missing; the proxy test needs it (apt-get install nginx-light)"; \
+		fi; \
+	fi
+
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
-test: $(DEV_STAMP) services chromium lint
+test: $(DEV_STAMP) services chromium nginx lint
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
 
 .PHONY: bench
