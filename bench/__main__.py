@@ -73,8 +73,13 @@ def measure_config(n: int, plan: Plan, env: dict, work: Path) -> dict:
     return out
 
 
+OPEN_LOOP_GAMES: list[dict] = []  # made once, played on by every configuration
+
+
 def open_loop(base: dict, plan: Plan, n: int, work: Path) -> list[dict]:
-    games = fixtures.ready_games(plan.open_loop_games, SEED + 10 * n)
+    if not OPEN_LOOP_GAMES:
+        OPEN_LOOP_GAMES.extend(fixtures.ready_games(plan.open_loop_games, SEED + 10))
+    games = OPEN_LOOP_GAMES
     return run_client({**base, "scenario": "open_loop", "games": games, "rates": plan.rates,
                        "step_seconds": plan.step_seconds,
                        "stop_when_saturated": plan.stop_when_saturated}, work)["steps"]  # fmt: skip

@@ -57,3 +57,19 @@ def test_a_game_across_two_processes_behind_nginx(topology):
     }  # the two players on different processes
     for d in daphnes:
         assert_clean_log(d.log_text())
+
+
+def test_the_compose_proxy_includes_the_tested_settings():
+    """docker-compose.yml mounts deploy/nginx-proxy.conf where deploy/nginx.conf includes it,
+    so production runs the proxy settings the test above runs."""
+    root = Path(__file__).resolve().parents[2]
+    compose = (root / "docker-compose.yml").read_text()
+    mounted = "./deploy/nginx-proxy.conf:/etc/nginx/stratego/nginx-proxy.conf:ro"
+    assert mounted in compose and "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro" in compose
+    assert (
+        "include /etc/nginx/stratego/nginx-proxy.conf;" in (root / "deploy/nginx.conf").read_text()
+    )
+    assert (
+        "--scale web=" in compose
+        and "\n    ports:" not in compose.split("  web:")[1].split("\n  proxy:")[0]
+    )
