@@ -30,10 +30,6 @@ def run_client(plan: dict, work: Path) -> dict:
     return json.loads(out_file.read_text())
 
 
-def statements(servers: list[stack.Server]) -> int:
-    return sum(s.statements() for s in servers)
-
-
 STARTED = time.monotonic()
 
 
@@ -54,12 +50,10 @@ def measure_config(n: int, plan: Plan, env: dict, work: Path) -> dict:
     try:
         base = {"servers": urls, "seed": SEED, "move_timeout": plan.move_timeout}
         stage(f"{n} process(es): one game, {plan.one_game_moves} moves")
-        before = statements(servers)
         game = fixtures.ready_games(1, SEED + n)
         out["one_game"] = run_client({**base, "scenario": "one_game", "games": game,
                                       "moves": plan.one_game_moves}, work)  # fmt: skip
-        moves = max(1, out["one_game"]["moves"])
-        out["statements_per_move"] = round((statements(servers) - before) / moves, 1)
+        out["statements_per_move"] = out["one_game"]["statements_per_move"]
         stage(f"{n} process(es): open loop over {plan.open_loop_games} games")
         out["open_loop"] = open_loop(base, plan, n, work)
         out["knee"] = knee(out["open_loop"])
@@ -90,10 +84,8 @@ def fan_out(base: dict, plan: Plan, servers: list, n: int, work: Path) -> list[d
     for i, count in enumerate(plan.spectators):
         stage(f"{n} process(es): fan-out, {count} spectators")
         game = fixtures.ready_games(1, SEED + 100 * n + i)
-        before = statements(servers)
         step = run_client({**base, "scenario": "fan_out", "games": game, "spectators": [count],
                            "fan_moves": plan.fan_moves}, work)["steps"][0]  # fmt: skip
-        step["statements_per_move"] = round((statements(servers) - before) / plan.fan_moves, 1)
         steps.append(step)
     return steps
 

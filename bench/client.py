@@ -9,6 +9,7 @@ import json
 import random
 import sys
 import time
+import urllib.request
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -209,6 +210,18 @@ async def open_many(targets: list[tuple[str, str]], parallel: int = 20) -> list[
     return list(await asyncio.gather(*(one(u, o) for u, o in targets)))
 
 
+async def statements(servers: list[str]) -> int:
+    """SQL statements the servers ran so far (bench.counted_asgi's counter)."""
+
+    def read(server: str) -> int:
+        address = server.replace("ws://", "http://") + "/__bench__/statements"
+        with urllib.request.urlopen(address, timeout=30) as response:
+            return json.loads(response.read())["statements"]
+
+    counts = await asyncio.gather(*(asyncio.to_thread(read, s) for s in servers))
+    return sum(counts)
+
+
 def ms(start: float, end: float | None) -> float | None:
     return None if end is None else (end - start) * 1000
 
@@ -234,6 +247,7 @@ async def one_game(plan: dict) -> dict:
     table = await Table.open(plan["games"][0], plan["servers"], 1, plan["seed"])
     lat = {"mover": [], "opponent": [], "observer": []}
     errors = lost = 0
+    counted = await statements(plan["servers"])
     for i in range(plan["moves"]):
         started = now()
         result = await table.move(watch_observers=True)
@@ -248,8 +262,11 @@ async def one_game(plan: dict) -> dict:
         progress(f"one game: move {i + 1}/{plan['moves']}")
         await asyncio.sleep(max(0.0, MIN_MOVE_GAP - (now() - started)))
     await table.close()
+    counted = await statements(plan["servers"]) - counted
     reconnects = table.red.reconnects + table.blue.reconnects
+    played = max(1, len(lat["opponent"]))
     return {"moves": len(lat["opponent"]), "errors": errors, "lost": lost, "reconnects": reconnects,
+            "statements_per_move": round(counted / played, 1),
             **{k: summary(v) for k, v in lat.items()}}  # fmt: skip
 
 
@@ -319,21 +336,25 @@ async def fan_out(plan: dict) -> dict:
         table = await Table.open(game, plan["servers"], n, plan["seed"])
         first = table.red.version + 1
         latencies: list[float] = []
+        counted, played = await statements(plan["servers"]), 0
         for i in range(plan["fan_moves"]):
             started = now()
             result = await table.move(watch_observers=True)
             if result is None:
                 break
+            played += 1
             for key, at in result.items():
                 if key.startswith("obs") and at is not None:
                     latencies.append(ms(result["sent"], at))
             progress(f"fan-out {n} spectators: move {i + 1}/{plan['fan_moves']}")
             await asyncio.sleep(max(0.0, MIN_MOVE_GAP - (now() - started)))
         await asyncio.sleep(1.0)  # late frames still count as delivered, not lost
+        per_move = round((await statements(plan["servers"]) - counted) / max(1, played), 1)
         last = max(table.red.version, table.blue.version)
         lost = sum(s.lost(first, last) for s in table.observers)
         closed = sum(s.closed is not None for s in table.observers)
-        results.append({"spectators": n, "lost": lost, "closed": closed, **summary(latencies)})
+        results.append({"spectators": n, "lost": lost, "closed": closed, **summary(latencies),
+                        "statements_per_move": per_move})  # fmt: skip
         await table.close()
     return {"steps": results}
 

@@ -3,14 +3,12 @@ production starts them (DEBUG off, PostgreSQL + Redis), and their CPU and memory
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -110,12 +108,6 @@ class Server:
     @property
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
-
-    def statements(self) -> int:
-        """SQL statements run so far (bench.counted_asgi)."""
-        address = f"http://127.0.0.1:{self.port}/__bench__/statements"
-        with urllib.request.urlopen(address, timeout=10) as response:
-            return json.loads(response.read())["statements"]
 
     def usage(self) -> dict:
         return process_usage(self.proc.pid) if self.proc else {}
