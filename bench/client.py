@@ -163,6 +163,16 @@ class Table:
             await current(sock)
         return cls(red, blue, watchers, random.Random(seed))
 
+    def over(self) -> bool:
+        return any(s.view and s.view.get("outcome") for s in (self.red, self.blue))
+
+    async def wait_for_mover(self, timeout: float = 2.0) -> Sock | None:
+        """The side to move; a view still on its way (a late frame) is waited for."""
+        deadline = now() + timeout
+        while (mover := self.mover()) is None and not self.over() and now() < deadline:
+            await asyncio.sleep(0.01)
+        return mover
+
     def mover(self) -> Sock | None:
         for sock in (self.red, self.blue):
             if sock.view and sock.view.get("legal_moves"):
@@ -174,9 +184,11 @@ class Table:
         for sock in (self.red, self.blue):
             if sock.closed is not None and await reopen(sock):
                 await asyncio.sleep(0.2)  # its resync
-        mover = self.mover()
+        mover = await self.wait_for_mover()
         if mover is None:
-            return None
+            if self.over():
+                return None
+            return {"sent": now(), "base": -1, "error": True, "mover": None, "opponent": None}
         opponent = self.blue if mover is self.red else self.red
         frm, to = self.rng.choice(mover.view["legal_moves"])
         base = mover.version
