@@ -113,7 +113,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="the short run (< 3 minutes)")
     parser.add_argument("--processes", default="1,2", help="configurations, e.g. 1,2")
+    parser.add_argument("--report", metavar="JSON", help="only rewrite the doc from a result")
     args = parser.parse_args()
+    if args.report:
+        print(report.rewrite_doc(json.loads(Path(args.report).read_text())))
+        return
     plan = QUICK if args.quick else FULL
     started = time.time()
     env = stack.server_env()

@@ -10,7 +10,7 @@ from .stack import ROOT
 
 RESULTS = ROOT / "bench" / "results"
 DOC = ROOT / "docs" / "performance.md"
-START, END = "<!-- bench:live:start -->", "<!-- bench:live:end -->"
+MARKERS = "<!-- bench:live:{mode}:start -->", "<!-- bench:live:{mode}:end -->"
 
 
 def fmt(value) -> str:
@@ -122,24 +122,38 @@ def chart(results: dict, path: Path) -> None:
     plt.close(fig)
 
 
-def write_doc(text: str) -> None:
+def write_doc(text: str, quick: bool) -> None:
+    """Replace the figures of this mode (full or quick) in docs/performance.md."""
+    mode = "quick" if quick else "full"
+    start, end = (m.format(mode=mode) for m in MARKERS)
     doc = DOC.read_text()
-    block = f"{START}\n{text}\n{END}"
-    if START in doc and END in doc:
-        head, rest = doc.split(START, 1)
-        doc = head + block + rest.split(END, 1)[1]
+    block = f"{start}\n{text}\n{end}"
+    if start in doc and end in doc:
+        head, rest = doc.split(start, 1)
+        doc = head + block + rest.split(end, 1)[1]
     else:
-        doc = doc.rstrip("\n") + "\n\n## Live game path: the last `make bench`\n\n" + block + "\n"
+        title = "`make bench QUICK=1`" if quick else "`make bench`"
+        doc = doc.rstrip("\n") + f"\n\n### The last {title}\n\n" + block + "\n"
     DOC.write_text(doc)
+
+
+def names(results: dict) -> str:
+    stamp = results["date"].replace(" ", "T").replace(":", "")[:15]
+    return f"{stamp}{'-quick' if results['quick'] else ''}"
 
 
 def write(results: dict) -> str:
     """Write the JSON, the chart and the doc section; return the markdown summary."""
     RESULTS.mkdir(parents=True, exist_ok=True)
-    stamp = results["date"].replace(" ", "T").replace(":", "")[:15]
-    name = f"{stamp}{'-quick' if results['quick'] else ''}"
+    name = names(results)
     (RESULTS / f"{name}.json").write_text(json.dumps(results, indent=1))
     chart(results, RESULTS / f"{name}.png")
+    return rewrite_doc(results)
+
+
+def rewrite_doc(results: dict) -> str:
+    """The doc section of a run (also from a saved JSON: `python -m bench --report FILE`)."""
+    name = names(results)
     text = markdown(results, f"{name}.json", f"{name}.png")
-    write_doc(text)
+    write_doc(text, results["quick"])
     return text

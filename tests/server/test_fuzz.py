@@ -7,6 +7,7 @@ import json
 import logging
 import random
 import re
+import time
 
 import pytest
 from django.contrib.auth.models import User
@@ -174,3 +175,37 @@ async def test_fuzzed_frames_of_every_type_never_fail(caplog):
     await lobby.disconnect()
     assert sent == 180
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fuzzed_frames_then_a_sudden_close_on_real_daphne(tmp_path):
+    """Real daphne: a socket sends fuzzed frames and a legal move, then closes (cleanly or by
+    cutting the TCP connection) without reading the answers. The server's log stays clean."""
+    import socket as pysocket
+
+    from websockets.sync.client import connect as ws_connect
+
+    from .daphne import Daphne, assert_clean_log
+
+    rng = random.Random(SEED)
+    daphne = Daphne(tmp_path / "daphne.log").start()
+    try:
+        for round_ in range(8):
+            gid, red, blue = playable_game(rng)
+            headers = {**daphne.origin, "Cookie": f"sessionid={red.session_key}"}
+            ws = ws_connect(daphne.url(f"/ws/games/{gid}/"), additional_headers=headers)
+            state = json.loads(ws.recv(10))
+            for _ in range(6):
+                ws.send(fuzzed_message(rng, rng.choice(MESSAGE_TYPES)))
+            legal = state["view"]["legal_moves"]
+            if legal:
+                ws.send(json.dumps({"type": "move", "from": legal[0][0], "to": legal[0][1]}))
+            if round_ % 2:
+                ws.socket.shutdown(pysocket.SHUT_RDWR)  # the connection cut, no close frame
+                ws.socket.close()
+            else:
+                ws.close()
+        time.sleep(2)  # the answers to the closed sockets are attempted meanwhile
+    finally:
+        daphne.stop()
+    assert_clean_log(daphne.log_text())

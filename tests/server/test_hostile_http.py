@@ -102,6 +102,13 @@ async def test_origin_must_match_scheme_host_and_port():
         assert not await handshake(hdrs(origin)), origin
 
 
+async def test_without_host_only_an_allowed_host_on_the_default_port_passes():
+    """In-process communicators send no Host (daphne refuses such a handshake outright)."""
+    assert await handshake([(b"origin", b"http://localhost")])
+    for origin in [b"http://localhost:1", b"http://evil.example", b"https://localhost:80"]:
+        assert not await handshake([(b"origin", origin)]), origin
+
+
 async def test_a_host_outside_allowed_hosts_is_refused():
     assert not await handshake(hdrs("http://evil.example:8000", "evil.example:8000"))
 
