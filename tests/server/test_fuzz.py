@@ -193,18 +193,15 @@ def test_fuzzed_frames_then_a_sudden_close_on_real_daphne(tmp_path):
         for round_ in range(8):
             gid, red, blue = playable_game(rng)
             headers = {**daphne.origin, "Cookie": f"sessionid={red.session_key}"}
-            ws = ws_connect(daphne.url(f"/ws/games/{gid}/"), additional_headers=headers)
-            state = json.loads(ws.recv(10))
-            for _ in range(6):
-                ws.send(fuzzed_message(rng, rng.choice(MESSAGE_TYPES)))
-            legal = state["view"]["legal_moves"]
-            if legal:
-                ws.send(json.dumps({"type": "move", "from": legal[0][0], "to": legal[0][1]}))
-            if round_ % 2:
-                ws.socket.shutdown(pysocket.SHUT_RDWR)  # the connection cut, no close frame
-                ws.socket.close()
-            else:
-                ws.close()
+            with ws_connect(daphne.url(f"/ws/games/{gid}/"), additional_headers=headers) as ws:
+                state = json.loads(ws.recv(10))
+                for _ in range(6):
+                    ws.send(fuzzed_message(rng, rng.choice(MESSAGE_TYPES)))
+                legal = state["view"]["legal_moves"]
+                if legal:
+                    ws.send(json.dumps({"type": "move", "from": legal[0][0], "to": legal[0][1]}))
+                if round_ % 2:
+                    ws.socket.shutdown(pysocket.SHUT_RDWR)  # the connection cut, no close frame
         time.sleep(2)  # the answers to the closed sockets are attempted meanwhile
     finally:
         daphne.stop()
