@@ -23,5 +23,5 @@ FULL = Plan(echo_frames=1000, one_game_moves=200, rates=(25, 50, 100, 200, 300, 
             step_seconds=10, open_loop_games=50, spectators=(50, 100, 200), fan_moves=10,
             fan_out_processes=(1, 2), stop_when_saturated=False, move_timeout=10)  # fmt: skip
 QUICK = Plan(echo_frames=200, one_game_moves=30, rates=(25, 50, 100, 200, 300, 400),
-             step_seconds=3, open_loop_games=50, spectators=(50, 200), fan_moves=3,
+             step_seconds=3, open_loop_games=50, spectators=(200,), fan_moves=3,
              fan_out_processes=(1,), stop_when_saturated=True, move_timeout=3)  # fmt: skip
