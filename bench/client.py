@@ -38,6 +38,7 @@ class Sock:
     view: dict | None = None
     version: int = -1
     events: set[int] = field(default_factory=set)
+    seen_at: dict[int, float] = field(default_factory=dict)  # event version -> arrival
     states: list[int] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
     waiters: list[tuple[int, asyncio.Future]] = field(default_factory=list)
@@ -65,6 +66,8 @@ class Sock:
             return
         version = frame["version"]
         (self.events.add if kind == "event" else self.states.append)(version)
+        if kind == "event":
+            self.seen_at.setdefault(version, at)
         self.version = max(self.version, version)
         if "view" in frame:  # the last frame of a batch: the socket is current
             self.view = frame["view"]
@@ -342,33 +345,44 @@ async def open_loop_step(tables: list[Table], rate: float, seconds: float) -> di
 
 
 async def fan_out(plan: dict) -> dict:
-    """One game watched by N spectators: move -> every spectator, and versions never seen."""
+    """One game watched by N spectators: move -> every spectator (late frames included: a
+    delivery is timed whenever it arrives), and versions a spectator never got."""
     results = []
     for n, game in zip(plan["spectators"], plan["games"], strict=False):
         table = await Table.open(game, plan["servers"], n, plan["seed"])
         first = table.red.version + 1
-        latencies: list[float] = []
-        counted, played = await statements(plan["servers"]), 0
+        counted, moves = await statements(plan["servers"]), []
         for i in range(plan["fan_moves"]):
             started = now()
             result = await table.move(watch_observers=True)
             if result is None:
                 break
-            played += 1
-            for key, at in result.items():
-                if key.startswith("obs") and at is not None:
-                    latencies.append(ms(result["sent"], at))
+            moves.append(result)
             progress(f"fan-out {n} spectators: move {i + 1}/{plan['fan_moves']}")
             await asyncio.sleep(max(0.0, MIN_MOVE_GAP - (now() - started)))
-        await asyncio.sleep(1.0)  # late frames still count as delivered, not lost
-        per_move = round((await statements(plan["servers"]) - counted) / max(1, played), 1)
         last = max(table.red.version, table.blue.version)
+        await settle(table.observers, last, timeout=2 * MOVE_TIMEOUT[0])
+        per_move = round((await statements(plan["servers"]) - counted) / max(1, len(moves)), 1)
+        latencies = [
+            ms(m["sent"], s.seen_at[m["base"] + 1])
+            for m in moves
+            if not m["error"]
+            for s in table.observers
+            if m["base"] + 1 in s.seen_at
+        ]
         lost = sum(s.lost(first, last) for s in table.observers)
         closed = sum(s.closed is not None for s in table.observers)
         results.append({"spectators": n, "lost": lost, "closed": closed, **summary(latencies),
                         "statements_per_move": per_move})  # fmt: skip
         await table.close()
     return {"steps": results}
+
+
+async def settle(socks: list[Sock], version: int, timeout: float) -> None:
+    """Wait until every open socket has `version` (late frames count), at most `timeout`."""
+    deadline = now() + timeout
+    while now() < deadline and any(s.version < version and s.closed is None for s in socks):
+        await asyncio.sleep(0.05)
 
 
 SCENARIOS = {"echo": echo, "one_game": one_game, "open_loop": open_loop, "fan_out": fan_out}
