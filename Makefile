@@ -1,6 +1,8 @@
 # make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer)
 # make test : ruff + the whole test suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL)
 # make test-thorough : the same with ten times the property-test examples
+# make bench: the live game path measured as production runs it (QUICK=1: under 3 minutes);
+#             figures into bench/results/ and docs/performance.md
 
 PYTHON ?= python3.11
 VENV := .venv
@@ -57,19 +59,34 @@ chromium:
 		fi; \
 	fi
 
+# tests/server/test_proxy.py runs a real nginx in front of two daphne processes
+.PHONY: nginx
+nginx:
+	@if [ ! -x /usr/sbin/nginx ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light; \
+		else \
+			echo "note: /usr/sbin/nginx is missing; the proxy test needs it (apt-get install nginx-light)"; \
+		fi; \
+	fi
+
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
 # Test files run in parallel (pytest-xdist, one worker per core); each worker has its own
 # test database and channel prefix (stratego_site/test_settings.py).
-test: $(DEV_STAMP) services chromium lint
+test: $(DEV_STAMP) services chromium nginx lint
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -n auto --dist loadfile
 	node --test tests/js/
 
 # Nightly-style: ten times the property-test budgets, fresh random examples (tests/conftest.py)
-test-thorough: $(DEV_STAMP) services chromium lint
+test-thorough: $(DEV_STAMP) services chromium nginx lint
 	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 		$(PY) -m pytest -n auto --dist loadfile
+
+.PHONY: bench
+bench: $(DEV_STAMP) services
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench $(if $(QUICK),--quick,)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

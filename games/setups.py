@@ -99,13 +99,15 @@ def setup_list(request: HttpRequest, variant: str) -> JsonResponse:
         return JsonResponse({"account": account, "setups": [s.to_dict() for s in rows]})
     try:
         body = json.loads(request.body or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: an array nested thousands deep
         return error("bad_json", "The request body is not JSON.")
     if not isinstance(body, dict):
         return error("bad_json", "The request body must be a JSON object.")
     name = str(body.get("name") or "").strip()[:MAX_NAME_LENGTH]
     if not name:
         return error("bad_field", "A saved setup needs a name.")
+    if not name.isprintable():  # a NUL byte would be refused by PostgreSQL (HTTP 500)
+        return error("bad_field", "A setup's name is printable text.")
     try:
         setup_from_layout(var, body.get("layout"))
     except LayoutError as exc:

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import chat, computer, views
+from . import chat, computer, url_converters, views
+
+url_converters.register()
 
 app_name = "games"
 
@@ -8,7 +10,7 @@ urlpatterns = [
     path("new/", views.new_game, name="new"),
     path("computer/play/", computer.new_vs_computer, name="vs_computer"),
     path("computer/watch/", computer.new_computer_game, name="watch_computers"),
-    path("<str:game_id>/", views.detail, name="detail"),
-    path("<str:game_id>/join/", views.join, name="join"),
-    path("<str:game_id>/chat.json", chat.history, name="chat"),
+    path("<game_id:game_id>/", views.detail, name="detail"),
+    path("<game_id:game_id>/join/", views.join, name="join"),
+    path("<game_id:game_id>/chat.json", chat.history, name="chat"),
 ]

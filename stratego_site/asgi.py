@@ -13,9 +13,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from botapi.middleware import TokenAuthMiddleware  # noqa: E402
+from games.origin import ExactOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -24,7 +24,7 @@ def build_application() -> ProtocolTypeRouter:
     return ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
+            "websocket": ExactOriginValidator(
                 AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
             ),
         }

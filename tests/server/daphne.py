@@ -129,7 +129,7 @@ class Daphne:
 
     @property
     def origin(self) -> dict:
-        return {"Origin": f"http://localhost:{self.port}"}
+        return {"Origin": f"http://127.0.0.1:{self.port}"}  # exactly the server it talks to
 
     def log_text(self) -> str:
         return self.log.read_text()

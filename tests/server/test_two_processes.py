@@ -36,7 +36,7 @@ def servers(tmp_path):
 
 class Client:
     def __init__(self, stack: ExitStack, port: int, gid: str, key: str | None, role: int) -> None:
-        headers = {"Origin": f"http://localhost:{port}"}
+        headers = {"Origin": f"http://127.0.0.1:{port}"}  # the page of the server it talks to
         if key:
             headers["Cookie"] = f"sessionid={key}"
         url = f"ws://127.0.0.1:{port}/ws/games/{gid}/"

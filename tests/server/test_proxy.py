@@ -1,0 +1,75 @@
+"""The production topology: two daphne processes behind a real nginx that passes
+websockets. The two players of one game land on different processes and play it to the end."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from games.models import Game
+
+from .daphne import Daphne, assert_clean_log
+from .helpers import set_up_game
+from .proxy import NGINX, Nginx
+from .test_two_processes import Client, play
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def topology(tmp_path):
+    if not Path(NGINX).exists():
+        pytest.fail(f"nginx is missing ({NGINX}): `make test` installs nginx-light")
+    daphnes = [Daphne(tmp_path / f"daphne-{name}.log") for name in ("a", "b")]
+    proxy = None
+    try:
+        for d in daphnes:
+            d.start()
+        proxy = Nginx(tmp_path / "nginx", [d.port for d in daphnes]).start()
+        yield proxy, daphnes
+    finally:
+        if proxy is not None:
+            proxy.stop()
+        for d in daphnes:
+            d.stop()
+
+
+def test_a_game_across_two_processes_behind_nginx(topology):
+    proxy, daphnes = topology
+    gid, red, blue = set_up_game(ready=False)
+    with ExitStack() as stack:
+        # all through the proxy's one port; round robin: Red on a, Blue on b, observer on a
+        clients = [
+            Client(stack, proxy.port, gid, red.session_key, 0),
+            Client(stack, proxy.port, gid, blue.session_key, 1),
+            Client(stack, proxy.port, gid, None, 2),
+        ]
+        version = play(gid, clients)
+    proxy.stop()  # a websocket's access-log line is written when it closes
+    game = Game.objects.get(public_id=gid)
+    assert game.status == "finished" and game.version == version
+    used = dict(proxy.upstreams_used(f"/ws/games/{gid}/"))
+    assert len(used) == 3  # red's, blue's and the anonymous observer's ("-") sockets
+    assert {used[red.session_key], used[blue.session_key]} == {
+        f"127.0.0.1:{d.port}" for d in daphnes
+    }  # the two players on different processes
+    for d in daphnes:
+        assert_clean_log(d.log_text())
+
+
+def test_the_compose_proxy_includes_the_tested_settings():
+    """docker-compose.yml mounts deploy/nginx-proxy.conf where deploy/nginx.conf includes it,
+    so production runs the proxy settings the test above runs."""
+    root = Path(__file__).resolve().parents[2]
+    compose = (root / "docker-compose.yml").read_text()
+    mounted = "./deploy/nginx-proxy.conf:/etc/nginx/stratego/nginx-proxy.conf:ro"
+    assert mounted in compose and "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro" in compose
+    assert (
+        "include /etc/nginx/stratego/nginx-proxy.conf;" in (root / "deploy/nginx.conf").read_text()
+    )
+    assert (
+        "--scale web=" in compose
+        and "\n    ports:" not in compose.split("  web:")[1].split("\n  proxy:")[0]
+    )
