@@ -127,6 +127,7 @@ def live_computer_games(variant: str | None = None):  # noqa: ANN201 - a QuerySe
 def open_or_start_computer_game(variant: str, red_level: str, blue_level: str) -> Game:
     """The lobby's "Watch computers play": a live game with these levels if there is one,
     else a new one (or, past MAX_WATCH_GAMES live ones, the newest of them)."""
+    services.check_variant(variant)  # before it reaches a query (a NUL byte is a 500 there)
     check_level(red_level)
     check_level(blue_level)
     same = live_computer_games(variant).filter(

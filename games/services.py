@@ -147,6 +147,11 @@ def run(public_id: str, ident: Identity | None, action: Action, at: datetime | N
 # ---------------------------------------------------------------- seats
 
 
+def check_variant(variant: str) -> None:
+    if variant not in VARIANT_NAMES:
+        raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
+
+
 def create_game(
     ident: Identity | None,
     variant: str = "classic",
@@ -162,8 +167,7 @@ def create_game(
     (e.g. {"two_squares_limit": 3}), checked by the engine and saved in the engine state."""
     if ident is None:
         raise ServiceError("no_identity", "Choose a nickname or log in first.")
-    if variant not in VARIANT_NAMES:
-        raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
+    check_variant(variant)
     check_seat(seat)
     control = options.time_control(time_control)
     overrides = options.checked_rules(variant, rules)
