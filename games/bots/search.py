@@ -6,9 +6,9 @@ model (`knowledge.Beliefs`), so that the ranks drawn match the army still hidden
 everything is known, so the engine can play it out; averaging the search's value of a move
 over many worlds weighs each outcome by how likely the bot believes it is (determinization).
 
-Every state operation goes through `play` and `moves` below (copy-make through the
-engine's public `Game.from_position` and `Game.push`): the rules are the engine's, and
-switching to a faster make/unmake later changes only these two functions.
+Every state operation goes through `worldstate.WorldState` (make/unmake around the
+engine's `Game.push`): the rules are the engine's, and switching to an engine push/pop
+later changes only that module.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from games.engine import ATTACKER, BOTH, DEFENDER, IMMOVABLE, Game, Move, View
 
 from .knowledge import Beliefs
+from .worldstate import WorldState
 
 WIN = 1000.0  # a won game (no movable piece left to the loser); the flag counts FLAG_VALUE
 QUIESCENCE_PLIES = 4  # captures followed after the search's horizon
@@ -31,16 +31,9 @@ class TimeUp(Exception):
     """The search's deadline passed: the depth being searched is abandoned."""
 
 
-@dataclass
-class Node:
-    """A state of a world and the material balance since the root, for the bot (`me`)."""
-
-    game: Game
-    score: float
-
-
 class Searcher:
-    """Alpha-beta with quiescence over captures, in worlds, valued with the bot's tables."""
+    """Alpha-beta with quiescence over captures, in worlds, valued with the bot's tables.
+    `score` is the material won or lost since the root, for the bot (`me`)."""
 
     def __init__(
         self, me: int, mine: Mapping[int, float], theirs: Mapping[int, float], deadline: float
@@ -50,31 +43,30 @@ class Searcher:
         self.theirs = theirs
         self.deadline = deadline
         self.nodes = 0
+        self.score = 0.0
+        self._scores: list[float] = []
 
-    # ------------------------------------------------------------- the adapter
-    def play(self, node: Node, move: Move) -> Node:
-        """The state after `move` (copy-make), with the material it won or lost."""
+    # ------------------------------------------------------------- moves
+    def make(self, state: WorldState, move: Move) -> None:
+        """Play `move` and count the material it won or lost."""
         self.nodes += 1
         if self.nodes & 15 == 0 and time.perf_counter() > self.deadline:
             raise TimeUp
-        game = node.game
-        pieces = {sq: (u.color, u.rank) for sq, u in enumerate(game.board) if u is not None}
-        child = Game.from_position(game.variant, pieces, game.turn)
-        result = child.push(move)
-        score = node.score
+        self._scores.append(self.score)
+        result = state.make(move)
         if result.battle is not None:
-            score += self._battle(
-                result.color, result.battle.attacker, result.battle.defender, result.battle.result
+            battle = result.battle
+            self.score += self._battle(
+                result.color, battle.attacker, battle.defender, battle.result
             )
-        if child.outcome is not None and child.outcome.termination != "flag_captured":
-            winner = child.outcome.winner
-            if winner is not None:
-                score += WIN if winner == self.me else -WIN
-        return Node(child, score)
+        outcome = state.outcome
+        if outcome is not None and outcome.termination != "flag_captured":
+            if outcome.winner is not None:
+                self.score += WIN if outcome.winner == self.me else -WIN
 
-    @staticmethod
-    def moves(node: Node) -> list[Move]:
-        return node.game.legal_moves()
+    def unmake(self, state: WorldState) -> None:
+        state.unmake()
+        self.score = self._scores.pop()
 
     # ------------------------------------------------------------- values
     def _battle(self, color: int, attacker: int, defender: int, result: str) -> float:
@@ -86,60 +78,67 @@ class Searcher:
             for rank, owner in zip(lost, owners, strict=True)
         )
 
-    def evaluate(self, node: Node) -> float:
+    def evaluate(self, state: WorldState) -> float:
         """The material balance for the side to move."""
-        return node.score if node.game.turn == self.me else -node.score
+        return self.score if state.turn == self.me else -self.score
 
-    def _victim(self, node: Node, move: Move) -> float:
+    def _victim(self, state: WorldState, move: Move) -> float:
         """Move ordering: the most valuable victim first (captures before quiet moves)."""
-        target = node.game.board[move.dst]
+        target = state.occupant(move.dst)
         if target is None:
             return 0.0
-        table = self.theirs if target.color != self.me else self.mine
-        return table[target.rank]
+        color, rank = target
+        return (self.mine if color == self.me else self.theirs)[rank]
 
     # ------------------------------------------------------------- the search
-    def search(self, node: Node, depth: int, alpha: float, beta: float) -> float:
-        """Negamax alpha-beta: the value of `node` for its side to move."""
-        if node.game.is_over:
-            return self.evaluate(node)
+    def search(self, state: WorldState, depth: int, alpha: float, beta: float) -> float:
+        """Negamax alpha-beta: the value of the state for its side to move."""
+        if state.outcome is not None:
+            return self.evaluate(state)
         if depth <= 0:
-            return self.quiesce(node, alpha, beta, QUIESCENCE_PLIES)
-        moves = sorted(self.moves(node), key=lambda m: -self._victim(node, m))
+            return self.quiesce(state, alpha, beta, QUIESCENCE_PLIES)
+        moves = sorted(state.moves(), key=lambda m: -self._victim(state, m))
         best = -float("inf")
         for move in moves:
-            value = -self.search(self.play(node, move), depth - 1, -beta, -alpha)
-            if value > best:
-                best = value
-            if best > alpha:
-                alpha = best
+            self.make(state, move)
+            try:
+                value = -self.search(state, depth - 1, -beta, -alpha)
+            finally:
+                self.unmake(state)
+            best = max(best, value)
+            alpha = max(alpha, best)
             if alpha >= beta:
                 break
         return best
 
-    def quiesce(self, node: Node, alpha: float, beta: float, plies: int) -> float:
+    def quiesce(self, state: WorldState, alpha: float, beta: float, plies: int) -> float:
         """Stand pat, or follow captures (a pending capture is never left unseen)."""
-        stand = self.evaluate(node)
-        if node.game.is_over or plies <= 0 or stand >= beta:
+        stand = self.evaluate(state)
+        if state.outcome is not None or plies <= 0 or stand >= beta:
             return stand
         alpha = max(alpha, stand)
-        captures = [m for m in self.moves(node) if node.game.board[m.dst] is not None]
-        captures.sort(key=lambda m: -self._victim(node, m))
+        captures = sorted(state.captures(), key=lambda m: -self._victim(state, m))
         for move in captures:
-            value = -self.quiesce(self.play(node, move), -beta, -alpha, plies - 1)
-            if value > alpha:
-                alpha = value
+            self.make(state, move)
+            try:
+                value = -self.quiesce(state, -beta, -alpha, plies - 1)
+            finally:
+                self.unmake(state)
+            alpha = max(alpha, value)
             if alpha >= beta:
                 break
         return alpha
 
     def root_values(self, world: Game, candidates: list[Move], depth: int) -> list[float]:
         """The value for the bot of each candidate in one world, `depth` plies deep."""
-        root = Node(world, 0.0)
+        state = WorldState(world)
         values = []
         for move in candidates:
-            child = self.play(root, move)
-            values.append(-self.search(child, depth - 1, -float("inf"), float("inf")))
+            self.make(state, move)
+            try:
+                values.append(-self.search(state, depth - 1, -float("inf"), float("inf")))
+            finally:
+                self.unmake(state)
         return values
 
 
@@ -209,4 +208,4 @@ def _weighted(options: list[tuple[int, float]], rng: random.Random) -> int:
     return options[-1][0]
 
 
-__all__ = ["Node", "Searcher", "TimeUp", "draw_ranks", "sample_world"]
+__all__ = ["Searcher", "TimeUp", "draw_ranks", "sample_world"]

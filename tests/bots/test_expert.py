@@ -3,6 +3,7 @@ counter-captures, and the behaviours the issue asks for, each on a small board."
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -11,7 +12,8 @@ import pytest
 from games.bots import LEVELS, ExpertPlayer, get_player
 from games.bots.expert import clock_budget, default_budget
 from games.bots.knowledge import build_beliefs
-from games.bots.search import Node, Searcher, sample_world
+from games.bots.search import Searcher, sample_world
+from games.bots.worldstate import WorldState
 from games.engine import (
     BLUE,
     BOMB,
@@ -142,8 +144,32 @@ def test_quiescence_sees_the_recapture() -> None:
     take = Move(sq(4, 4), sq(5, 4))
     [value] = searcher.root_values(world, [take], 1)
     assert value == pytest.approx(7.0 - 75.0)
-    child = searcher.play(Node(world, 0.0), take)
-    assert child.score == 7.0 and child.game.turn == BLUE
+    state = WorldState(world)
+    searcher.make(state, take)
+    assert searcher.score == 7.0 and state.turn == BLUE
+    searcher.unmake(state)
+    assert searcher.score == 0.0 and state.turn == RED
+
+
+@pytest.mark.parametrize("variant", ["classic", "duel"])
+def test_make_and_unmake_give_back_the_game_exactly(variant: str) -> None:
+    """The search's make/unmake round trip, at every ply of random games, battles and
+    game ends included: the game is the same as before, to the last field of to_dict."""
+    v = get_variant(variant)
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game.from_setups(v, generate_setup(v, RED, rng), generate_setup(v, BLUE, rng))
+        state = WorldState(game)
+        while not game.is_over and game.ply < 400:
+            before = copy.deepcopy(game.to_dict())  # to_dict shares some lists
+            for move in game.legal_moves():
+                state.make(move)
+                if not game.is_over:  # and one more ply, undone first
+                    state.make(game.legal_moves()[0])
+                    state.unmake()
+                state.unmake()
+                assert game.to_dict() == before
+            game.push(rng.choice(game.legal_moves()))
 
 
 def test_expert_leaves_a_probable_bomb_to_a_cheaper_piece() -> None:
