@@ -54,6 +54,7 @@ class ExpertPlayer(HardPlayer):
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed)
         self.budget = default_budget() if budget is None else budget
+        self.default_budget = self.budget  # the server sets `budget` from the clock if timed
         self.stats: dict[str, float] = {}  # of the last move: depth reached, worlds, nodes
 
     def move(self, view: View) -> Move:
