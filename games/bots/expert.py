@@ -123,7 +123,7 @@ def think(
     started = time.perf_counter()
     first_pass_end = started + (deadline - started) * FIRST_PASS
     values = scorer.values
-    searcher = Searcher(view.viewer, values.mine, values.theirs, deadline)
+    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, deadline)
     worlds, passes = [], {}
     try:
         while len(worlds) < MAX_WORLDS and (not worlds or time.perf_counter() < first_pass_end):
@@ -142,7 +142,23 @@ def think(
         return None
     rows = passes[max(usable)]
     stats["worlds_deepest"] = len(rows)
-    return {m: statistics.fmean(row[i] for row in rows) for i, m in enumerate(candidates)}
+    return {
+        move: statistics.fmean(row[i][0] - row[i][1] for row in rows)
+        + expected_battle(searcher, scorer, move)
+        for i, move in enumerate(candidates)
+    }
+
+
+def expected_battle(searcher: Searcher, scorer: MoveScorer, move: Move) -> float:
+    """What the move's own battle is worth, over the beliefs about the defender: exact,
+    where the few sampled worlds would give a noisy average (a flag in 4 worlds of 14)."""
+    position = scorer.position
+    if position.owner[move.dst] != 1 - position.me:
+        return 0.0
+    rank = position.ranks[move.src]
+    assert rank is not None
+    probs = scorer.beliefs.of(move.dst)
+    return sum(p * searcher.battle_value(rank, defender) for defender, p in probs.items())
 
 
 __all__ = ["ExpertPlayer", "clock_budget", "default_budget", "think"]

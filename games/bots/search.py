@@ -17,11 +17,22 @@ import random
 import time
 from collections.abc import Mapping
 
-from games.engine import ATTACKER, BOTH, DEFENDER, IMMOVABLE, Game, Move, View
+from games.engine import (
+    ATTACKER,
+    BOTH,
+    DEFENDER,
+    IMMOVABLE,
+    Game,
+    Move,
+    Variant,
+    View,
+    resolve_battle,
+)
 
 from .knowledge import Beliefs
-from .worldstate import WorldState
+from .worldstate import WorldState, reveal
 
+INF = float("inf")
 WIN = 1000.0  # a won game (no movable piece left to the loser); the flag counts FLAG_VALUE
 QUIESCENCE_PLIES = 4  # captures followed after the search's horizon
 SAMPLE_TRIES = 20
@@ -36,8 +47,14 @@ class Searcher:
     `score` is the material won or lost since the root, for the bot (`me`)."""
 
     def __init__(
-        self, me: int, mine: Mapping[int, float], theirs: Mapping[int, float], deadline: float
+        self,
+        variant: Variant,
+        me: int,
+        mine: Mapping[int, float],
+        theirs: Mapping[int, float],
+        deadline: float,
     ) -> None:
+        self.variant = variant
         self.me = me
         self.mine = mine
         self.theirs = theirs
@@ -91,13 +108,22 @@ class Searcher:
         return (self.mine if color == self.me else self.theirs)[rank]
 
     # ------------------------------------------------------------- the search
+    def _choices(self, state: WorldState, moves: list[Move]) -> list[Move]:
+        """Below the root the bot may not use what only the world knows: it attacks no
+        piece whose rank it has not seen (its root moves are weighed over all worlds, so
+        there a blind attack counts at its expected value). The opponent is searched as if
+        it knew the bot's ranks: the cautious side of the same error."""
+        if state.turn != self.me:
+            return moves
+        return [m for m in moves if not state.blind(m)]
+
     def search(self, state: WorldState, depth: int, alpha: float, beta: float) -> float:
         """Negamax alpha-beta: the value of the state for its side to move."""
         if state.outcome is not None:
             return self.evaluate(state)
         if depth <= 0:
             return self.quiesce(state, alpha, beta, QUIESCENCE_PLIES)
-        moves = sorted(state.moves(), key=lambda m: -self._victim(state, m))
+        moves = sorted(self._choices(state, state.moves()), key=lambda m: -self._victim(state, m))
         best = -float("inf")
         for move in moves:
             self.make(state, move)
@@ -117,7 +143,8 @@ class Searcher:
         if state.outcome is not None or plies <= 0 or stand >= beta:
             return stand
         alpha = max(alpha, stand)
-        captures = sorted(state.captures(), key=lambda m: -self._victim(state, m))
+        captures = self._choices(state, state.captures())
+        captures.sort(key=lambda m: -self._victim(state, m))
         for move in captures:
             self.make(state, move)
             try:
@@ -129,17 +156,28 @@ class Searcher:
                 break
         return alpha
 
-    def root_values(self, world: Game, candidates: list[Move], depth: int) -> list[float]:
-        """The value for the bot of each candidate in one world, `depth` plies deep."""
+    def root_values(
+        self, world: Game, candidates: list[Move], depth: int
+    ) -> list[tuple[float, float]]:
+        """For each candidate in one world, `depth` plies deep: its value for the bot and
+        the part of it that its own battle won or lost (`expert` replaces that part, which
+        depends on the rank drawn for the defender, by its expectation over the beliefs)."""
         state = WorldState(world)
         values = []
         for move in candidates:
             self.make(state, move)
             try:
-                values.append(-self.search(state, depth - 1, -float("inf"), float("inf")))
+                immediate = self.score
+                values.append((-self.search(state, depth - 1, -INF, INF), immediate))
             finally:
                 self.unmake(state)
         return values
+
+    def battle_value(self, attacker: int, defender: int) -> float:
+        """The bot's piece of rank `attacker` attacks one of rank `defender`: what it is worth."""
+        return self._battle(
+            self.me, attacker, defender, resolve_battle(attacker, defender, self.variant)
+        )
 
 
 # ----------------------------------------------------------------- worlds
@@ -159,7 +197,16 @@ def sample_world(view: View, beliefs: Beliefs, rng: random.Random) -> Game:
     drawn = draw_ranks(view, beliefs, hidden, rng)
     for square, rank in drawn.items():
         pieces[square] = (enemy, rank)
-    return Game.from_position(variant, pieces, view.turn)
+    world = Game.from_position(variant, pieces, view.turn)
+    reveal(
+        world,
+        [
+            sq
+            for sq, p in enumerate(view.board)
+            if p and (p.revealed or p.rank is not None and p.color == enemy)
+        ],
+    )
+    return world
 
 
 def draw_ranks(

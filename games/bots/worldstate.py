@@ -30,6 +30,12 @@ class WorldState:
         board = self.game.board
         return [m for m in self.game.generate_legal_moves() if board[m.dst] is not None]
 
+    def blind(self, move: Move) -> bool:
+        """Whether `move` attacks a piece whose rank its side has not seen (no battle has
+        shown it): in a sampled world the searcher knows it, the player would not."""
+        target = self.game.board[move.dst]
+        return target is not None and not target.revealed
+
     def occupant(self, square: int) -> tuple[int, int] | None:
         """(colour, rank) of the piece on `square`, or None."""
         unit = self.game.board[square]
@@ -79,4 +85,12 @@ class WorldState:
         g.chases = chases
 
 
-__all__ = ["WorldState"]
+def reveal(game: Game, squares: list[int]) -> None:
+    """Mark the pieces on `squares` as shown by a battle (a world built from a view)."""
+    for square in squares:
+        unit = game.board[square]
+        if unit is not None:
+            unit.revealed = True
+
+
+__all__ = ["WorldState", "reveal"]

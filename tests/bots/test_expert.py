@@ -140,10 +140,10 @@ def test_quiescence_sees_the_recapture() -> None:
     mine.update({GENERAL: 75.0, FLAG: 1000.0})
     theirs = dict(mine)
     theirs.update({SERGEANT: 7.0, MARSHAL: 110.0})
-    searcher = Searcher(RED, mine, theirs, deadline=float("inf"))
+    searcher = Searcher(CLASSIC, RED, mine, theirs, deadline=float("inf"))
     take = Move(sq(4, 4), sq(5, 4))
-    [value] = searcher.root_values(world, [take], 1)
-    assert value == pytest.approx(7.0 - 75.0)
+    [(value, battle)] = searcher.root_values(world, [take], 1)
+    assert value == pytest.approx(7.0 - 75.0) and battle == 7.0
     state = WorldState(world)
     searcher.make(state, take)
     assert searcher.score == 7.0 and state.turn == BLUE
