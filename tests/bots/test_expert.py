@@ -10,9 +10,11 @@ from collections import Counter
 import pytest
 
 from games.bots import LEVELS, ExpertPlayer, get_player
+from games.bots.evaluation import BASE_VALUES
 from games.bots.expert import clock_budget, default_budget
 from games.bots.knowledge import build_beliefs
 from games.bots.search import Searcher, sample_world
+from games.bots.weakness import Weaknesses
 from games.bots.worldstate import WorldState
 from games.engine import (
     BLUE,
@@ -336,3 +338,33 @@ def test_expert_obeys_the_two_squares_rule_when_it_bites() -> None:
     assert any(step not in view.legal_moves for step in steps)  # the rule bites
     move = expert_move(game)  # which checks that its move is legal
     assert move.src == general or game.board[move.src].rank != GENERAL
+
+
+def test_weaknesses_are_counted_from_the_battles() -> None:
+    """Red's colonel hits a bomb, Blue's spy takes Red's marshal: counted for Red."""
+    game = endgame(
+        {
+            sq(0, 0): (RED, FLAG),
+            sq(4, 4): (RED, COLONEL),
+            sq(2, 2): (RED, MARSHAL),
+            sq(1, 9): (RED, SCOUT),
+            sq(9, 9): (BLUE, FLAG),
+            sq(5, 4): (BLUE, BOMB),
+            sq(2, 1): (BLUE, SPY),
+            sq(7, 7): (BLUE, SCOUT),
+        }
+    )
+    game.push(Move(sq(4, 4), sq(5, 4)))  # the colonel dies on the bomb
+    game.push(Move(sq(2, 1), sq(2, 2)))  # the spy takes the marshal
+    red, blue = Weaknesses(), Weaknesses()
+    red.add(game, RED)
+    blue.add(game, BLUE)
+    assert (red.bombs_hit, red.marshals_to_spy) == (1, 1)
+    assert (blue.bombs_hit, blue.marshals_to_spy) == (0, 0)
+    assert red.games_at_ply == 0  # a short game counts no material at ply 300
+    game.ply = 300  # as if the game had gone on quietly to ply 300
+    red = Weaknesses()
+    red.add(game, RED)
+    assert red.games_at_ply == 1
+    assert red.lost_at_ply == BASE_VALUES[COLONEL] + BASE_VALUES[MARSHAL]
+    assert red.taken_at_ply == 0.0
