@@ -93,4 +93,40 @@ def reveal(game: Game, squares: list[int]) -> None:
             unit.revealed = True
 
 
-__all__ = ["WorldState", "reveal"]
+def bench(plies: int = 60, seconds: float = 2.0, seed: int = 1) -> dict[str, float]:
+    """make/unmake cycles a second over every legal move of classic positions `plies` into
+    random games (`python -m games.bots.worldstate`), and the same with a copy per move."""
+    import random
+    import time
+
+    from games.engine import generate_setup, get_variant
+
+    variant, rng = get_variant("classic"), random.Random(seed)
+    game = Game.from_setups(
+        variant, generate_setup(variant, 0, rng), generate_setup(variant, 1, rng)
+    )
+    for _ in range(plies):
+        game.push(rng.choice(game.legal_moves()))
+    state, moves = WorldState(game), game.legal_moves()
+    pieces = {sq: (u.color, u.rank) for sq, u in enumerate(game.board) if u is not None}
+    rates = {}
+    for name in ("make_unmake", "copy_make"):
+        done, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds / 2:
+            for move in moves:
+                if name == "make_unmake":
+                    state.make(move)
+                    state.unmake()
+                else:
+                    Game.from_position(variant, pieces, game.turn).push(move)
+                done += 1
+        rates[name] = done / (time.perf_counter() - started)
+    return rates
+
+
+__all__ = ["WorldState", "bench", "reveal"]
+
+
+if __name__ == "__main__":
+    for name, rate in bench().items():
+        print(f"{name:<12} {rate:>9.0f} a second")
