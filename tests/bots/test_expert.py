@@ -13,7 +13,7 @@ from games.bots import LEVELS, ExpertPlayer, get_player
 from games.bots.evaluation import BASE_VALUES
 from games.bots.expert import clock_budget, default_budget
 from games.bots.knowledge import build_beliefs
-from games.bots.search import Searcher, sample_world
+from games.bots.search import GAIN_DECAY, Searcher, sample_world
 from games.bots.weakness import Weaknesses
 from games.bots.worldstate import WorldState
 from games.engine import (
@@ -145,7 +145,7 @@ def test_quiescence_sees_the_recapture() -> None:
     searcher = Searcher(CLASSIC, RED, mine, theirs, deadline=float("inf"))
     take = Move(sq(4, 4), sq(5, 4))
     [(value, battle)] = searcher.root_values(world, [take], 1)
-    assert value == pytest.approx(7.0 - 75.0) and battle == 7.0
+    assert value == pytest.approx(7.0 - 75.0 * GAIN_DECAY) and battle == 7.0
     state = WorldState(world)
     searcher.make(state, take)
     assert searcher.score == 7.0 and state.turn == BLUE
