@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST
 
 from . import engine, services
 from .bots import LEVELS, get_player
+from .bots.expert import clock_budget
 from .engine.players import Player
 from .errors import ServiceError
 from .identity import Identity, identity_from
@@ -175,6 +176,7 @@ def act(public_id: str) -> bool:
             and state.turn == color
         ):
             view = state.view(color)  # all the computer is ever shown
+            budget_from_clock(_player(public_id, color, level, state.variant), game, color)
             src, dst = choose_move(_player(public_id, color, level, state.variant), view)
             services.move(public_id, ident, src, dst)
             return True
@@ -191,6 +193,17 @@ def choose_move(player: Player, view: engine.View) -> tuple[int, int]:
     except Exception:
         logger.exception("computer %s failed to move", player.name)
     return random.choice(view.legal_moves)
+
+
+def budget_from_clock(player: Player, game: Game, color: int) -> None:
+    """A player that thinks to a time budget (`expert`) budgets from its clock in a timed
+    game: a share of the time left plus the increment, never more than its default."""
+    default = getattr(player, "default_budget", None)
+    if default is None:
+        return
+    timed = game.is_timed
+    remaining, increment = game.clock_ms(color), game.clock_increment_ms
+    player.budget = clock_budget(remaining, increment, default) if timed else default
 
 
 def set_up(public_id: str, ident: Identity, color: int, player: Player) -> None:

@@ -13,6 +13,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games import options
+from games.bots import LEVELS as COMPUTER_LEVELS
 from games.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
 from games.snapshots import lobby_lists
@@ -106,6 +107,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "two_squares_variants": " ".join(filter(options.has_two_squares_rule, VARIANT_NAMES)),
         "army_variants": " ".join(filter(options.has_army_choices, VARIANT_NAMES)),
         "army_drawn": options.ARMY_DRAWN,
+        "computer_levels": COMPUTER_LEVELS,
         "lobby": lists,
         "waiting": [lobby_row(g, "waiting", me) for g in lists["waiting"]],
         "live": [lobby_row(g, "live", me) for g in lists["live"]],

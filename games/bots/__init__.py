@@ -3,7 +3,7 @@
     from games.bots import get_player
     player = get_player("hard", seed=7)
 
-Levels: "random" (the engine's RandomPlayer), "medium" and "hard". See docs/bots.md.
+Levels: "random" (the engine's RandomPlayer), "medium", "hard" and "expert". See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from games.engine.players import Player, RandomPlayer
 
+from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
 
@@ -19,12 +20,13 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": lambda seed: RandomPlayer(seed),
     "medium": lambda seed: MediumPlayer(seed),
     "hard": lambda seed: HardPlayer(seed),
+    "expert": lambda seed: ExpertPlayer(seed),  # budget: EXPERT_BUDGET seconds, default 1
 }
 LEVELS = tuple(PLAYERS)
 
 
 def get_player(name: str, seed: int | None = None) -> Player:
-    """A fresh player of level `name` ("random", "medium" or "hard")."""
+    """A fresh player of level `name` ("random", "medium", "hard" or "expert")."""
     try:
         factory = PLAYERS[name]
     except KeyError:
@@ -32,4 +34,4 @@ def get_player(name: str, seed: int | None = None) -> Player:
     return factory(seed)
 
 
-__all__ = ["LEVELS", "PLAYERS", "HardPlayer", "MediumPlayer", "get_player"]
+__all__ = ["LEVELS", "PLAYERS", "ExpertPlayer", "HardPlayer", "MediumPlayer", "get_player"]

@@ -38,7 +38,7 @@ def sq(row: int, col: int) -> int:
 
 
 def test_registry_knows_every_level() -> None:
-    assert LEVELS == ("random", "medium", "hard")
+    assert LEVELS == ("random", "medium", "hard", "expert")
     assert isinstance(get_player("random", 1), RandomPlayer)
     assert isinstance(get_player("medium", 1), MediumPlayer)
     assert isinstance(get_player("hard", 1), HardPlayer)

@@ -1,0 +1,144 @@
+"""A tournament that also counts the weaknesses issue 14 found in `hard`'s lost games.
+
+Per level, over every game it played: how often its captains or higher pieces attacked a
+bomb, how often its marshal was taken by the spy, and, in games that reached ply 300, the
+material each side had lost by then (the bots' base values, `evaluation.BASE_VALUES`, flag
+excluded). The games are played exactly as `manage.py tournament` plays them (all pairs,
+colours alternated, seeds from the tournament seed), and its tables are printed first.
+
+    python -m games.bots.weakness --variant classic --games 20 --seed 2026 medium hard expert
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.engine import ATTACKER, BOMB, CAPTAIN, DEFENDER, FLAG, MARSHAL, RED, SPY, Game
+
+from . import LEVELS
+from .evaluation import BASE_VALUES
+from .tournament import Pairing, ProgressBar, TournamentResult, _record, format_tables, play_one
+
+MATERIAL_PLY = 300
+
+
+@dataclass
+class Weaknesses:
+    games: int = 0
+    bombs_hit: int = 0  # by its captains or higher pieces
+    marshals_to_spy: int = 0
+    games_at_ply: int = 0  # games that reached MATERIAL_PLY
+    lost_at_ply: float = 0.0  # its material lost by MATERIAL_PLY, summed over those games
+    taken_at_ply: float = 0.0  # the opponent's, likewise
+
+    def add(self, game: Game, color: int) -> None:
+        self.games += 1
+        lost = taken = 0.0
+        for result in game.history:
+            battle = result.battle
+            if battle is None:
+                continue
+            mine = result.color == color
+            if mine and battle.defender == BOMB and CAPTAIN <= battle.attacker <= MARSHAL:
+                self.bombs_hit += 1
+            if (
+                not mine
+                and battle.attacker == SPY
+                and battle.defender == MARSHAL
+                and battle.result == ATTACKER
+            ):
+                self.marshals_to_spy += 1
+            if result.ply <= MATERIAL_PLY:
+                for rank, owner_is_me in _removed(
+                    battle.attacker, battle.defender, battle.result, mine
+                ):
+                    if rank == FLAG:
+                        continue
+                    if owner_is_me:
+                        lost += BASE_VALUES[rank]
+                    else:
+                        taken += BASE_VALUES[rank]
+        if game.ply >= MATERIAL_PLY:
+            self.games_at_ply += 1
+            self.lost_at_ply += lost
+            self.taken_at_ply += taken
+
+
+def _removed(attacker: int, defender: int, result: str, mine: bool) -> list[tuple[int, bool]]:
+    """The ranks a battle removed, each with whether it was the counted side's piece."""
+    if result == ATTACKER:
+        return [(defender, not mine)]
+    if result == DEFENDER:
+        return [(attacker, mine)]
+    return [(attacker, mine), (defender, not mine)]
+
+
+def run(
+    variant: str, players: Sequence[str], games: int, seed: int, progress: ProgressBar | None
+) -> tuple[TournamentResult, dict[str, Weaknesses]]:
+    """`run_tournament`'s games, with the weaknesses of every level counted."""
+    rng = random.Random(seed)
+    result = TournamentResult(variant, games, seed)
+    weaknesses = {name: Weaknesses() for name in players}
+    pairs = list(itertools.combinations(list(reversed(players)), 2))
+    total, done, started = len(pairs) * games, 0, time.perf_counter()
+    for first, second in pairs:
+        pairing = Pairing(first, second)
+        result.pairings.append(pairing)
+        for index in range(games):
+            first_is_red = index % 2 == 0
+            names = (first, second) if first_is_red else (second, first)
+            seeds = (rng.randrange(2**31), rng.randrange(2**31))
+            match = play_one(variant, names[RED], names[1 - RED], *seeds)
+            record = _record(variant, index, names, seeds, match)
+            result.records.append(record)
+            pairing.add(record, first_is_red)
+            for color in (0, 1):
+                result.think_times.setdefault(names[color], []).extend(match.think_times[color])
+                if match.game is not None:
+                    weaknesses[names[color]].add(match.game, color)
+            done += 1
+            if progress is not None:
+                progress(done, total, f"{first} vs {second}")
+    result.seconds = time.perf_counter() - started
+    return result, weaknesses
+
+
+def format_weaknesses(weaknesses: dict[str, Weaknesses]) -> str:
+    lines = [
+        f"{'weaknesses':<12} {'games':>6} {'bombs hit by captain+':>22} "
+        f"{'marshal lost to spy':>20} {'games at ply 300':>17} {'lost / taken at 300':>20}"
+    ]
+    for name, w in weaknesses.items():
+        at = w.games_at_ply
+        material = f"{w.lost_at_ply / at:.0f} / {w.taken_at_ply / at:.0f}" if at else "-"
+        lines.append(
+            f"{name:<12} {w.games:>6} {w.bombs_hit:>22} {w.marshals_to_spy:>20} "
+            f"{at:>17} {material:>20}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="classic")
+    parser.add_argument("--games", type=int, default=20, help="games per pairing")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("players", nargs="+", choices=LEVELS)
+    args = parser.parse_args(argv)
+    if len(args.players) < 2:
+        parser.error("at least two players")
+    result, weaknesses = run(args.variant, args.players, args.games, args.seed, ProgressBar())
+    print(format_tables(result))
+    print(format_weaknesses(weaknesses))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,370 @@
+"""`expert`: sampled worlds match the view and beliefs, the search sees captures and
+counter-captures, and the behaviours the issue asks for, each on a small board."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+
+from games.bots import LEVELS, ExpertPlayer, get_player
+from games.bots.evaluation import BASE_VALUES
+from games.bots.expert import clock_budget, default_budget
+from games.bots.knowledge import build_beliefs
+from games.bots.search import GAIN_DECAY, Searcher, sample_world
+from games.bots.weakness import Weaknesses
+from games.bots.worldstate import WorldState
+from games.engine import (
+    BLUE,
+    BOMB,
+    CAPTAIN,
+    COLONEL,
+    FLAG,
+    GENERAL,
+    LIEUTENANT,
+    MARSHAL,
+    MINER,
+    RED,
+    SCOUT,
+    SERGEANT,
+    SPY,
+    Game,
+    Move,
+    generate_setup,
+    get_variant,
+)
+from games.engine.players import RandomPlayer
+from games.engine.referee import Referee
+
+CLASSIC = get_variant("classic")
+BUDGET = 0.3  # seconds a move in these tests: enough for depth 2 on a small board
+
+
+def sq(row: int, col: int) -> int:
+    return row * 10 + col
+
+
+def endgame(
+    pieces: dict[int, tuple[int, int]],
+    moved: tuple[int, ...] = (),
+    revealed: tuple[int, ...] = (),
+    turn: int = RED,
+) -> Game:
+    """A classic game with only `pieces` left: everything else is counted as captured, so
+    the bots' beliefs about hidden pieces come from exactly these armies."""
+    game = Game.from_position("classic", pieces, turn)
+    on_board = {
+        color: Counter(r for c, r in pieces.values() if c == color) for color in (RED, BLUE)
+    }
+    for color in (RED, BLUE):
+        for rank, count in CLASSIC.army:
+            game.captured[color].extend([rank] * (count - on_board[color][rank]))
+    for square in moved:
+        game.board[square].moved = True
+    for square in revealed:
+        game.board[square].revealed = game.board[square].moved = True
+    return game
+
+
+def expert_move(game: Game, seed: int = 1, color: int = RED) -> Move:
+    bot = ExpertPlayer(seed, budget=BUDGET)
+    bot.start(color, CLASSIC)
+    view = game.view(color)
+    move = bot.move(view)
+    assert (move.src, move.dst) in view.legal_moves
+    assert bot.stats["depth"] >= 1
+    return move
+
+
+def test_expert_is_a_level_with_a_settable_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "expert" in LEVELS
+    assert isinstance(get_player("expert", 1), ExpertPlayer)
+    assert get_player("expert", 1).budget == 1.0
+    monkeypatch.setenv("EXPERT_BUDGET", "0.25")
+    assert default_budget() == 0.25
+    assert get_player("expert", 1).budget == 0.25
+    assert ExpertPlayer(1, budget=0.1).budget == 0.1
+
+
+def test_clock_budget_keeps_the_clock_alive() -> None:
+    assert clock_budget(600_000, 0, 1.0) == 1.0  # ten minutes: the default
+    assert clock_budget(20_000, 0, 1.0) == pytest.approx(0.5)  # 20 s left: 1/40th
+    assert clock_budget(20_000, 2_000, 1.0) == 1.0  # the increment pays for it
+    assert clock_budget(1_000, 0, 1.0) == pytest.approx(0.025)
+    assert clock_budget(0, 0, 1.0) == 0.02
+
+
+def test_sampled_worlds_agree_with_the_view() -> None:
+    rng = random.Random(3)
+    game = Game.from_setups(
+        "classic", generate_setup(CLASSIC, RED, rng), generate_setup(CLASSIC, BLUE, rng)
+    )
+    for _ in range(30):
+        game.push(rng.choice(game.legal_moves()))
+    view = game.view(RED)
+    beliefs = build_beliefs(view)
+    for seed in range(20):
+        world = sample_world(view, beliefs, random.Random(seed))
+        counts = Counter(u.rank for u in world.board if u is not None and u.color == BLUE)
+        truth = Counter(u.rank for u in game.board if u is not None and u.color == BLUE)
+        assert counts == truth  # the same army still on the board
+        for square, piece in enumerate(view.board):
+            unit = world.board[square]
+            assert (unit is None) == (piece is None)
+            if piece is None:
+                continue
+            assert unit.color == piece.color
+            if piece.rank is not None:
+                assert unit.rank == piece.rank
+            if piece.moved:
+                assert unit.rank not in (BOMB, FLAG)
+            if piece.scout:
+                assert unit.rank == SCOUT
+
+
+def test_quiescence_sees_the_recapture() -> None:
+    """Red's general takes a sergeant that a marshal covers: depth 1 with quiescence counts
+    the general lost; the sergeant alone would look like a gain."""
+    world = Game.from_position(
+        "classic",
+        {
+            sq(0, 0): (RED, FLAG),
+            sq(4, 4): (RED, GENERAL),
+            sq(1, 9): (RED, SCOUT),
+            sq(9, 0): (BLUE, FLAG),
+            sq(5, 4): (BLUE, SERGEANT),
+            sq(6, 4): (BLUE, MARSHAL),
+        },
+    )
+    mine = {r: float(r) for r in range(12)}
+    mine.update({GENERAL: 75.0, FLAG: 1000.0})
+    theirs = dict(mine)
+    theirs.update({SERGEANT: 7.0, MARSHAL: 110.0})
+    searcher = Searcher(CLASSIC, RED, mine, theirs, deadline=float("inf"))
+    take = Move(sq(4, 4), sq(5, 4))
+    [(value, battle)] = searcher.root_values(world, [take], 1)
+    assert value == pytest.approx(7.0 - 75.0 * GAIN_DECAY) and battle == 7.0
+    state = WorldState(world)
+    searcher.make(state, take)
+    assert searcher.score == 7.0 and state.turn == BLUE
+    searcher.unmake(state)
+    assert searcher.score == 0.0 and state.turn == RED
+
+
+@pytest.mark.parametrize("variant", ["classic", "duel"])
+def test_make_and_unmake_give_back_the_game_exactly(variant: str) -> None:
+    """The search's make/unmake round trip, at every ply of random games, battles and
+    game ends included: the game is the same as before, to the last field of to_dict."""
+    v = get_variant(variant)
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game.from_setups(v, generate_setup(v, RED, rng), generate_setup(v, BLUE, rng))
+        state = WorldState(game)
+        while not game.is_over and game.ply < 400:
+            before = copy.deepcopy(game.to_dict())  # to_dict shares some lists
+            for move in game.legal_moves():
+                state.make(move)
+                if not game.is_over:  # and one more ply, undone first
+                    state.make(game.legal_moves()[0])
+                    state.unmake()
+                state.unmake()
+                assert game.to_dict() == before
+            game.push(rng.choice(game.legal_moves()))
+
+
+def test_expert_leaves_a_probable_bomb_to_a_cheaper_piece() -> None:
+    """Blue's back row holds its flag, three bombs and two officers, unmoved; Red's marshal
+    stands next to one of them (half a bomb), a miner four steps away."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(8, 0): (RED, MARSHAL),
+        sq(6, 1): (RED, MINER),
+        sq(2, 5): (RED, GENERAL),
+        sq(9, 0): (BLUE, BOMB),
+        sq(9, 1): (BLUE, FLAG),
+        sq(9, 2): (BLUE, BOMB),
+        sq(9, 5): (BLUE, BOMB),
+        sq(9, 6): (BLUE, LIEUTENANT),
+        sq(9, 8): (BLUE, CAPTAIN),
+        sq(6, 8): (BLUE, SERGEANT),
+        sq(6, 9): (BLUE, SCOUT),
+    }
+    game = endgame(pieces, moved=(sq(6, 8), sq(6, 9)))
+    for seed in range(2):
+        move = expert_move(game, seed)
+        assert not (move.src == sq(8, 0) and move.dst == sq(9, 0))  # no marshal on the bomb
+        assert game.board[move.src].rank != MARSHAL or game.board[move.dst] is None
+
+
+def spy_bait(neighbour_is_scout: bool) -> Game:
+    """Red's marshal can take a revealed sergeant; next to the sergeant stands an unknown
+    moved piece of Blue, which is the spy or a scout (Blue has one of each left, the other
+    far away). Known to be the scout: taking is safe."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, MARSHAL),
+        sq(1, 8): (RED, SERGEANT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(5, 4): (BLUE, SERGEANT),
+        sq(5, 5): (BLUE, SPY),
+        sq(8, 0): (BLUE, SCOUT),
+    }
+    if neighbour_is_scout:
+        pieces[sq(5, 5)], pieces[sq(8, 0)] = (BLUE, SCOUT), (BLUE, SPY)
+    revealed = (sq(4, 4), sq(5, 4)) + ((sq(5, 5),) if neighbour_is_scout else ())
+    return endgame(pieces, moved=(sq(5, 5), sq(8, 0)), revealed=revealed)
+
+
+def test_expert_sees_the_spys_counter_attack() -> None:
+    game = spy_bait(neighbour_is_scout=False)
+    beliefs = build_beliefs(game.view(RED))
+    assert beliefs.p(sq(5, 5), SPY) == pytest.approx(0.5, abs=0.01)
+    for seed in range(2):
+        move = expert_move(game, seed)
+        assert move != Move(sq(4, 4), sq(5, 4))  # the bait is left alone
+    safe = spy_bait(neighbour_is_scout=True)
+    assert expert_move(safe) == Move(sq(4, 4), sq(5, 4))
+
+
+def test_expert_moves_a_threatened_piece_away() -> None:
+    """Blue's revealed marshal stands next to Red's revealed general; Red has nothing that
+    can take the marshal, so the general steps out of reach."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(4, 4): (RED, GENERAL),
+        sq(0, 9): (RED, SERGEANT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(5, 4): (BLUE, MARSHAL),
+        sq(8, 1): (BLUE, MINER),
+    }
+    game = endgame(pieces, moved=(sq(8, 1),), revealed=(sq(4, 4), sq(5, 4)))
+    marshal_reach = CLASSIC.neighbors[sq(5, 4)] | {sq(5, 4)}
+    for seed in range(2):
+        move = expert_move(game, seed)
+        assert move.src == sq(4, 4)
+        assert move.dst not in marshal_reach
+
+
+def test_expert_uses_its_spy_against_a_known_marshal() -> None:
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(4, 4): (RED, SPY),
+        sq(3, 8): (RED, COLONEL),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(4, 5): (BLUE, MARSHAL),
+        sq(4, 8): (BLUE, LIEUTENANT),
+    }
+    game = endgame(pieces, moved=(sq(4, 8),), revealed=(sq(4, 5), sq(4, 8), sq(3, 8)))
+    assert expert_move(game) == Move(sq(4, 4), sq(4, 5))
+
+
+def test_expert_removes_a_threat_to_its_flag() -> None:
+    pieces = {
+        sq(0, 5): (RED, FLAG),
+        sq(0, 4): (RED, BOMB),
+        sq(0, 6): (RED, BOMB),
+        sq(2, 5): (RED, MARSHAL),
+        sq(3, 0): (RED, SCOUT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(8, 9): (BLUE, BOMB),
+        sq(1, 5): (BLUE, CAPTAIN),
+        sq(8, 0): (BLUE, MINER),
+    }
+    game = endgame(pieces, moved=(sq(1, 5), sq(8, 0)))
+    assert expert_move(game) == Move(sq(2, 5), sq(1, 5))
+
+
+def test_expert_attacks_a_known_flag_with_whatever_reaches_it() -> None:
+    """Blue's flag is known (its last unmoved piece); Red's sergeant is next to it, while
+    Red's general could take a revealed colonel instead."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(8, 3): (RED, SERGEANT),
+        sq(4, 4): (RED, GENERAL),
+        sq(9, 3): (BLUE, FLAG),
+        sq(4, 5): (BLUE, COLONEL),
+        sq(6, 7): (BLUE, MINER),
+    }
+    game = endgame(pieces, moved=(sq(6, 7),), revealed=(sq(4, 5),))
+    assert build_beliefs(game.view(RED)).p(sq(9, 3), FLAG) > 0.95
+    assert expert_move(game) == Move(sq(8, 3), sq(9, 3))
+
+
+def test_expert_plays_whole_games_within_the_rules() -> None:
+    """Against random, in duel: the referee forfeits any illegal move (the two-squares rule
+    included), so a finished game without forfeit shows the bot never broke a rule nor
+    got stuck; it wins."""
+    for seed in range(2):
+        expert = ExpertPlayer(seed, budget=0.05)
+        red, blue = (expert, RandomPlayer(seed)) if seed % 2 == 0 else (RandomPlayer(seed), expert)
+        result = Referee("duel", red, blue).play()
+        assert result.forfeit is None
+        assert result.outcome.winner == (RED if seed % 2 == 0 else BLUE)
+
+
+def test_expert_obeys_the_two_squares_rule_when_it_bites() -> None:
+    """Red's general has gone back and forth between two squares as often as allowed; the
+    move back is now illegal and the bot picks another."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, GENERAL),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 0): (BLUE, SCOUT),
+    }
+    game = endgame(pieces, moved=(sq(8, 0),))
+    a, b = sq(4, 4), sq(4, 5)
+    for i in range(CLASSIC.two_squares_limit):
+        game.push(Move(a, b) if i % 2 == 0 else Move(b, a))
+        game.push(Move(sq(8, 0), sq(8, 1)) if i % 2 == 0 else Move(sq(8, 1), sq(8, 0)))
+    general = next(u.square for u in game.board if u is not None and u.rank == GENERAL)
+    view = game.view(RED)
+    steps = [(general, n) for n in CLASSIC.neighbors[general] if game.board[n] is None]
+    assert any(step not in view.legal_moves for step in steps)  # the rule bites
+    move = expert_move(game)  # which checks that its move is legal
+    assert move.src == general or game.board[move.src].rank != GENERAL
+
+
+def test_weaknesses_are_counted_from_the_battles() -> None:
+    """Red's colonel hits a bomb, Blue's spy takes Red's marshal: counted for Red."""
+    game = endgame(
+        {
+            sq(0, 0): (RED, FLAG),
+            sq(4, 4): (RED, COLONEL),
+            sq(2, 2): (RED, MARSHAL),
+            sq(1, 9): (RED, SCOUT),
+            sq(9, 9): (BLUE, FLAG),
+            sq(5, 4): (BLUE, BOMB),
+            sq(2, 1): (BLUE, SPY),
+            sq(7, 7): (BLUE, SCOUT),
+        }
+    )
+    game.push(Move(sq(4, 4), sq(5, 4)))  # the colonel dies on the bomb
+    game.push(Move(sq(2, 1), sq(2, 2)))  # the spy takes the marshal
+    red, blue = Weaknesses(), Weaknesses()
+    red.add(game, RED)
+    blue.add(game, BLUE)
+    assert (red.bombs_hit, red.marshals_to_spy) == (1, 1)
+    assert (blue.bombs_hit, blue.marshals_to_spy) == (0, 0)
+    assert red.games_at_ply == 0  # a short game counts no material at ply 300
+    game.ply = 300  # as if the game had gone on quietly to ply 300
+    red = Weaknesses()
+    red.add(game, RED)
+    assert red.games_at_ply == 1
+    assert red.lost_at_ply == BASE_VALUES[COLONEL] + BASE_VALUES[MARSHAL]
+    assert red.taken_at_ply == 0.0
