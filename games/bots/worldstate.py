@@ -1,14 +1,10 @@
 """The search's only contact with the engine's state: `make` a move and `unmake` it.
 
-`make` plays the move with the engine's public `Game.push` (so every rule, battle and
-outcome is the engine's), after saving what a push can change; `unmake` puts it back.
-Copying a whole game per node (`Game.from_position`, ~100-150 us) was most of the search's
-time; saving and restoring the few fields one move touches costs a few microseconds.
-
-This module knows the engine's internal fields (`board`, `army`, `runs`, ...). When the
-engine offers its own push/pop, `make`/`unmake` become calls to it and nothing else
-changes; `tests/bots/test_expert.py` checks that a make/unmake round trip gives back the
-game exactly (`to_dict`), so a change of the engine's internals cannot go unnoticed.
+`make` is the engine's `Game.push` (every rule, battle and outcome is the engine's) and
+`unmake` its `Game.pop`, which puts back what the push changed. Copying a whole game per
+node (`Game.from_position`, ~100-150 us) was most of the search's time; push/pop costs a few
+microseconds. `tests/bots/test_expert.py` checks that a make/unmake round trip gives back the
+game exactly (`to_dict`).
 """
 
 from __future__ import annotations
@@ -21,7 +17,6 @@ class WorldState:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._undo: list[tuple] = []
 
     def moves(self) -> list[Move]:
         return self.game.legal_moves()
@@ -50,39 +45,10 @@ class WorldState:
         return self.game.outcome
 
     def make(self, move: Move) -> MoveResult:
-        g = self.game
-        mover, target = g.board[move.src], g.board[move.dst]
-        assert mover is not None
-        self._undo.append(
-            (
-                move,
-                mover,
-                (mover.square, mover.revealed, mover.moved, mover.scout_known, mover.recent),
-                target,
-                None if target is None else (target.square, target.revealed),
-                (g.army[0][:], g.army[1][:]),
-                (len(g.captured[0]), len(g.captured[1]), len(g.history)),
-                (g.turn, g.ply, g.quiet_plies, g.hash, g.outcome, g.phase),
-                (g.last_by[:], g.hash_after[:], g.runs[:]),
-                [None if c is None else [c[0], c[1], set(c[2])] for c in g.chases],
-            )
-        )
-        return g.push(move)
+        return self.game.push(move)
 
     def unmake(self) -> None:
-        g = self.game
-        move, mover, mover_state, target, target_state, army, lengths, scalars, lists, chases = (
-            self._undo.pop()
-        )
-        g.board[move.src], g.board[move.dst] = mover, target
-        mover.square, mover.revealed, mover.moved, mover.scout_known, mover.recent = mover_state
-        if target is not None:
-            target.square, target.revealed = target_state
-        g.army = army
-        del g.captured[0][lengths[0] :], g.captured[1][lengths[1] :], g.history[lengths[2] :]
-        g.turn, g.ply, g.quiet_plies, g.hash, g.outcome, g.phase = scalars
-        g.last_by, g.hash_after, g.runs = lists
-        g.chases = chases
+        self.game.pop()
 
 
 def reveal(game: Game, squares: list[int]) -> None:
