@@ -100,6 +100,14 @@ class MoveResult:
         }
 
     @classmethod
+    def from_public_dict(cls, data: Mapping) -> MoveResult:
+        """Back from `to_public_dict` (a view's JSON, as a client receives it): the mover's
+        rank is known only where a battle showed it."""
+        battle = Battle(**data["battle"]) if data.get("battle") else None
+        rank = battle.attacker if battle else None
+        return cls(data["ply"], data["color"], Move(data["from"], data["to"]), rank, battle)
+
+    @classmethod
     def from_dict(cls, data: Mapping) -> MoveResult:
         battle = Battle(*data["battle"]) if data.get("battle") else None
         return cls(data["ply"], data["color"], Move(data["src"], data["dst"]), data["rank"], battle)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.core.management import call_command
 
@@ -51,3 +53,20 @@ def test_a_bot_seat_shows_bot_in_the_lobby(client):
     page = client.get("/").content.decode()
     assert page.count('class="bot-mark">BOT</span>') == 1
     assert BotAccount.objects.count() == 1
+
+
+def test_a_view_read_back_from_its_json_is_the_view():
+    """The client rebuilds the engine's View from a socket's JSON: last move, outcome and all."""
+    from games.client.views import view_from_dict
+    from games.engine import Game, generate_setup, get_variant
+
+    variant, rng = get_variant("classic"), random.Random(3)
+    setups = generate_setup(variant, 0, rng), generate_setup(variant, 1, rng)
+    game = Game.from_setups(variant, *setups)
+    for _ in range(40):
+        game.push(rng.choice(game.legal_moves()))
+        for viewer in (0, 1, 2):
+            view = game.view(viewer)
+            assert view_from_dict(view.to_dict()).to_dict() == view.to_dict()
+    game.resign(0)
+    assert view_from_dict(game.view(1).to_dict()).outcome == game.outcome
