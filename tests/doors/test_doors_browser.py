@@ -120,7 +120,9 @@ def test_a_tcp_player_and_a_browser_player_play_while_a_browser_watches(
     wanda.click("#btn-random")
     expect(wanda.locator("#btn-ready")).to_be_enabled()
     wanda.click("#btn-ready")
-    P.wait_phase(wanda, "playing")
+    # play starts once tina's forty placements (forty TCP round trips) are in: on a loaded
+    # machine that can take longer than a page's usual wait
+    expect(wanda.locator("#game")).to_have_attribute("data-phase", "playing", timeout=60_000)
     for page in (wanda, watcher):  # tina's move, from the TCP door, live in both pages
         expect(page.locator("#move-list .mv")).to_have_count(1, timeout=30_000)
     P.play_move(wanda, random.Random(11), P.MOVE_WAYS[0])
