@@ -74,8 +74,8 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
     return "\n".join([
         f"Run of `{command}` on {results['date']} (commit `{results['commit']}`, "
         f"{results['seconds']} s), load average before {results['load_before']}, after "
-        f"{results['load_after']}. **The 2-core machine was shared with five other engineers' "
-        "work (tests, builds) while it ran: the figures are noisy; compare ratios.** "
+        f"{results['load_after']} (2 cores: a load above 2 means the figures are noisy; "
+        "compare ratios). "
         f"Raw figures: `bench/results/{json_name}`, chart: `bench/results/{png_name}`.",
         "",
         f"Echo baseline (bare daphne, round trip): p50 {fmt(echo['p50'])} ms, "
