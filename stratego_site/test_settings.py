@@ -4,9 +4,13 @@ import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@localhost:5432/stratego")
 os.environ.setdefault("REDIS_URL", "redis://localhost:6379/0")
-if os.environ.get("PYTEST_XDIST_WORKER"):  # an xdist worker inherits the controller's prefix
-    os.environ["CHANNEL_PREFIX"] = f"stratego-test-{os.getpid()}"
 os.environ.setdefault("CHANNEL_PREFIX", f"stratego-test-{os.getpid()}")
+# An xdist worker inherits the controller's prefix: each worker adds its name to it. The
+# processes a worker starts (daphne, serve_legacy) inherit the worker's name too, so the
+# suffix is added once: all of them share the prefix they were given.
+_worker = os.environ.get("PYTEST_XDIST_WORKER")
+if _worker and not os.environ["CHANNEL_PREFIX"].endswith(f"-{_worker}"):
+    os.environ["CHANNEL_PREFIX"] += f"-{_worker}"
 os.environ.setdefault("DEBUG", "true")
 
 from .settings import *  # noqa: E402,F403
