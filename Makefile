@@ -76,8 +76,8 @@ lint: $(DEV_STAMP)
 # Test files run in parallel (pytest-xdist, one worker per core); each worker has its own
 # test database and channel prefix (stratego_site/test_settings.py).
 test: $(DEV_STAMP) services chromium nginx lint
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -n auto --dist loadfile
 	node --test tests/js/
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -n auto --dist loadfile
 
 # Nightly-style: ten times the property-test budgets, fresh random examples (tests/conftest.py)
 test-thorough: $(DEV_STAMP) services chromium nginx lint
