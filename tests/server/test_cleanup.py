@@ -78,6 +78,13 @@ def test_a_waiting_game_whose_creator_left_long_ago_is_cancelled():
     assert (game(gid).status, game(gid).termination) == ("aborted", "aborted")
 
 
+@pytest.fixture(autouse=True)
+def computers_stay_still(monkeypatch):
+    """The computers seated here are not woken: a random mini game they played on could end
+    by itself before the sweep, which then had nothing to stop (a flaky test)."""
+    monkeypatch.setattr(services, "computer_waker", None)
+
+
 def computers_game() -> str:
     game_ = services.create_game(computer.computer_identity("random", RED), "mini", seat=RED)
     services.join_game(game_.public_id, computer.computer_identity("random", BLUE), BLUE)
