@@ -133,8 +133,10 @@ def run_tournament(
     games: int,
     seed: int = 1,
     progress: Progress | None = None,
+    on_match: Callable[[tuple[str, str], MatchResult], None] | None = None,
 ) -> TournamentResult:
-    """Every pair of `players` plays `games` games; see the module docstring."""
+    """Every pair of `players` plays `games` games; see the module docstring. `on_match`, if
+    given, sees each game as played (the names by colour, Red's first)."""
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
     for name in players:
@@ -156,6 +158,8 @@ def run_tournament(
             pairing.add(record, first_is_red)
             for color in (RED, BLUE):
                 result.think_times.setdefault(names[color], []).extend(match.think_times[color])
+            if on_match is not None:
+                on_match(names, match)
             done += 1
             if progress is not None:
                 progress(done, total, f"{first} vs {second}")

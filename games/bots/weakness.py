@@ -12,18 +12,16 @@ colours alternated, seeds from the tournament seed), and its tables are printed 
 from __future__ import annotations
 
 import argparse
-import itertools
-import random
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import ATTACKER, BOMB, CAPTAIN, DEFENDER, FLAG, MARSHAL, RED, SPY, Game
+from games.engine import ATTACKER, BLUE, BOMB, CAPTAIN, DEFENDER, FLAG, MARSHAL, RED, SPY, Game
+from games.engine.referee import MatchResult
 
 from . import LEVELS
 from .evaluation import BASE_VALUES
-from .tournament import Pairing, ProgressBar, TournamentResult, _record, format_tables, play_one
+from .tournament import ProgressBar, TournamentResult, format_tables, run_tournament
 
 MATERIAL_PLY = 300
 
@@ -83,30 +81,14 @@ def run(
     variant: str, players: Sequence[str], games: int, seed: int, progress: ProgressBar | None
 ) -> tuple[TournamentResult, dict[str, Weaknesses]]:
     """`run_tournament`'s games, with the weaknesses of every level counted."""
-    rng = random.Random(seed)
-    result = TournamentResult(variant, games, seed)
     weaknesses = {name: Weaknesses() for name in players}
-    pairs = list(itertools.combinations(list(reversed(players)), 2))
-    total, done, started = len(pairs) * games, 0, time.perf_counter()
-    for first, second in pairs:
-        pairing = Pairing(first, second)
-        result.pairings.append(pairing)
-        for index in range(games):
-            first_is_red = index % 2 == 0
-            names = (first, second) if first_is_red else (second, first)
-            seeds = (rng.randrange(2**31), rng.randrange(2**31))
-            match = play_one(variant, names[RED], names[1 - RED], *seeds)
-            record = _record(variant, index, names, seeds, match)
-            result.records.append(record)
-            pairing.add(record, first_is_red)
-            for color in (0, 1):
-                result.think_times.setdefault(names[color], []).extend(match.think_times[color])
-                if match.game is not None:
-                    weaknesses[names[color]].add(match.game, color)
-            done += 1
-            if progress is not None:
-                progress(done, total, f"{first} vs {second}")
-    result.seconds = time.perf_counter() - started
+
+    def count(names: tuple[str, str], match: MatchResult) -> None:
+        if match.game is not None:
+            for color in (RED, BLUE):
+                weaknesses[names[color]].add(match.game, color)
+
+    result = run_tournament(variant, players, games, seed, progress, on_match=count)
     return result, weaknesses
 
 
