@@ -26,6 +26,7 @@ from . import pages as P
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+CLASH_IN_MS = 450  # the battle's entrance on the board (clash-in in ui.css), for the screenshots
 INJECTED = "<script>window.pwned = 1</script>good luck"
 SHOTS = Path(os.environ.get("STORY_SHOTS") or P.ARTIFACTS / "story")
 if not SHOTS.is_absolute():
@@ -135,10 +136,14 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     story.shot("lobby", (ada, "desktop"), (ben, "phone"))
     gid = P.create_game(ada, "mini")
     expect(ada.locator("#share")).to_be_visible()
+    expect(ada.locator("#btn-resign")).to_have_text("Cancel this game")
+    expect(ada.locator("#btn-abort")).to_be_hidden()  # one way out before anyone joined
     ben.reload()
     row = P.lobby_row(ben, "waiting", gid)
     expect(row).to_contain_text("ada")
-    row.scroll_into_view_if_needed()
+    assert on_screen(ben, f"#waiting .game-row[data-game-id='{gid}'] button.join"), (
+        "on a phone the games to join come before the forms"
+    )
     story.shot("created_and_listed", (ada, "desktop"), (ben, "phone"))
     press(ben, row.locator("button.join"))
     ben.wait_for_url(f"**/games/{gid}/")
@@ -187,10 +192,15 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     for page in (ada, ben, wes):
         expect(page.locator("#board .sq.battle-here .clash .piece")).to_have_count(2)
     ben.evaluate("scrollTo(0, 0)")
+    ada.wait_for_timeout(CLASH_IN_MS)
     story.shot("battle_on_the_board", (ada, "desktop"), (ben, "phone"), (wes, "spectator"))
     ben.locator("#battle").scroll_into_view_if_needed()
     expect(ben.locator("#battle")).to_be_visible()
     story.shot("battle_panel", (ben, "phone"))
+    # The battle leaves the board by itself; the panel keeps it.
+    for page in (ada, ben, wes):
+        expect(page.locator("#board .sq.battle-here")).to_have_count(0)
+        expect(page.locator("#battle")).to_contain_text("Battle on")
 
     # Chat: what Ada types is shown as text and run nowhere; Ben answers from the phone.
     ada.fill("#chat-input", INJECTED)
@@ -212,7 +222,7 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     expect(ben.locator("#resign-confirm")).to_be_visible()
     story.shot("resign_confirm", (ben, "phone"))
     press(ben, ben.locator("#btn-resign-yes"))
-    expect(ben.locator("#banner-text")).to_contain_text("You lost.")
+    expect(ben.locator("#banner-text")).to_have_text("You lost. Red (ada) wins: Blue resigned.")
     expect(ada.locator("#banner-text")).to_contain_text("You won!")
     expect(wes.locator("#banner")).to_be_visible()
     for page in (ada, ben):
@@ -265,6 +275,7 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     wait_turn(ben, 0)
     move(ben, 12, ADA_SPY)
     expect(ben.locator("#board .sq.battle-here .clash .piece")).to_have_count(2)
+    ben.wait_for_timeout(CLASH_IN_MS)
     story.shot("rematch_battle", (ada, "desktop"), (ben, "phone"))
     wait_turn(ada, 1)
     move(ada, 10, ADA_CAPTAIN)
@@ -274,7 +285,9 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     press(ben, square(ben, ADA_FLAG))
 
     # Ben wins the rematch.
-    expect(ben.locator("#banner-text")).to_contain_text("You won!")
+    expect(ben.locator("#banner-text")).to_have_text(
+        "You won! Red (ben) wins: Blue's flag was captured."
+    )
     expect(ada.locator("#banner-text")).to_contain_text("You lost.")
     expect(wes.locator("#banner-text")).to_contain_text("ben")
     finished = Game.objects.get(public_id=new_id)
