@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Game
 
@@ -109,12 +110,21 @@ def wait_turn(page: Page, color: int) -> None:
 
 
 def on_screen(page: Page, selector: str) -> bool:
-    """The whole element is inside the viewport as it is scrolled now."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1 and (
-        box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1
-    )
+    """The whole element is inside the viewport as it is scrolled now (once the layout has
+    settled: a slow machine may still be drawing the page)."""
+    try:
+        page.wait_for_function(
+            """(sel) => { const el = document.querySelector(sel); if (!el) return false;
+              const r = el.getBoundingClientRect();
+              return r.height > 0 && r.top >= 0 && r.left >= 0
+                && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }""",
+            arg=selector,
+            timeout=5_000,
+        )
+    except PlaywrightTimeout:
+        P.shot(page, "story_not_on_screen")  # (artifacts/: what the page showed instead)
+        return False
+    return True
 
 
 def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_context):
@@ -138,7 +148,7 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     expect(ada.locator("#share")).to_be_visible()
     expect(ada.locator("#btn-resign")).to_have_text("Cancel this game")
     expect(ada.locator("#btn-abort")).to_be_hidden()  # one way out before anyone joined
-    ben.reload()
+    ben.goto(server_url + "/")
     row = P.lobby_row(ben, "waiting", gid)
     expect(row).to_contain_text("ada")
     assert on_screen(ben, f"#waiting .game-row[data-game-id='{gid}'] button.join"), (
