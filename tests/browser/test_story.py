@@ -303,6 +303,7 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     finished = Game.objects.get(public_id=new_id)
     assert (finished.winner, finished.termination) == (0, "flag_captured")
     assert on_screen(ben, "#banner")
+    ben.wait_for_timeout(CLASH_IN_MS)
     story.shot("ben_wins_the_rematch", (ada, "desktop"), (ben, "phone"), (wes, "spectator"))
     assert errors == []
     assert len(story.files) == len(set(story.files)) >= 20
