@@ -131,6 +131,8 @@ export function renderCaptured(container, captured, numbering) {
 
 // Endings told by what the loser did.
 const LOSER_DID = {
+  flag_captured: (loser) => `${loser}'s flag was captured`,
+  resignation: (loser) => `${loser} resigned`,
   time: (loser) => `${loser} ran out of time`,
   forfeit: (loser) => `${loser} left the game`,
 };

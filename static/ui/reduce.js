@@ -182,9 +182,10 @@ export function isOver(state) {
 }
 
 // Abort is open to a player until both sides have moved (docs/protocol.md, "The match").
+// Before anyone joined the page offers "Cancel this game" instead: one button, not two.
 export function canAbort(state) {
   const g = state.game;
-  if (!g || isOver(state) || !(state.role === 0 || state.role === 1)) return false;
+  if (!g || isOver(state) || !(state.role === 0 || state.role === 1) || g.status === "waiting") return false;
   return g.status !== "playing" || (g.ply ?? 0) < 2;
 }
 

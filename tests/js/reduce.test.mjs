@@ -91,6 +91,7 @@ test("abort is open until both sides have moved", () => {
   assert.equal(canAbort(at("playing", 2)), false);
   assert.equal(canAbort(at("setup", 0, 2)), false, "not for an observer");
   assert.equal(canAbort(at("finished", 0)), false);
+  assert.equal(canAbort(at("waiting", 0)), false, "nobody joined: Cancel this game instead");
 });
 
 test("graveyard: per rank, what each side had, lost and has left", () => {

@@ -30,7 +30,7 @@ test("a free seat: the page's join buttons are named", () => {
 
 test("the end: the result in words", () => {
   const s = reduce(initialState(), frame(1, { status: "finished", result: { winner: 0, termination: "flag_captured" } }, { phase: "finished" }));
-  assert.equal(statusText(s), "Red (ann) wins: the flag was captured.");
+  assert.equal(statusText(s), "Red (ann) wins: Blue's flag was captured.");
   const gone = reduce(initialState(), frame(1, { status: "aborted", result: { winner: null, termination: "abandoned" } }, { phase: "playing" }));
   assert.match(statusText(gone), /abandoned/);
 });
