@@ -1,0 +1,161 @@
+"""On the embedded default (SQLite file, in-memory channel layer) a real daphne serves the TCP
+door itself (LEGACY_PORT, as `LEGACY_PORT=7777 make run`): a TCP player and a browser-protocol
+socket play each other live, and an observer's socket sees the TCP game live.
+
+The in-memory layer never crosses processes and a game socket never polls, so each "live"
+wait below (a few seconds) fails if the door's events went anywhere but this process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from websockets.asyncio.client import connect as ws_connect
+
+from games.legacy import frames as f
+from games.legacy.client import LegacyClient
+from tests.server.leaks import assert_no_leak
+
+from .embedded import EmbeddedDaphne, guest_session
+from .legacy_script import RED_SETUP, expect, expect_board, place
+
+LIVE = 5.0  # seconds: news reaches the other door at once, or not at all
+
+
+class Socket:
+    """A browser-protocol websocket that keeps every frame it reads."""
+
+    def __init__(self, ws) -> None:  # noqa: ANN001
+        self.ws = ws
+        self.frames: list[dict] = []
+
+    async def send(self, **message) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def until(self, wanted, timeout: float = 30.0) -> dict:  # noqa: ANN001
+        async def read() -> dict:
+            while True:
+                frame = json.loads(await self.ws.recv())
+                self.frames.append(frame)
+                if wanted(frame):
+                    return frame
+
+        return await asyncio.wait_for(read(), timeout)
+
+    def last_view(self) -> dict:
+        return next(fr["view"] for fr in reversed(self.frames) if "view" in fr)
+
+
+def event(kind: str):  # noqa: ANN201
+    return lambda frame: frame.get("type") == "event" and frame["event"]["kind"] == kind
+
+
+def playing(frame: dict) -> bool:
+    return frame.get("view", {}).get("phase") == "playing"
+
+
+async def waiting_game(server: EmbeddedDaphne, cookie: dict, name: str) -> str:
+    async with ws_connect(server.url("/ws/lobby/"), additional_headers=cookie) as lobby:
+        lists = json.loads(await lobby.recv())
+    return next(g["id"] for g in lists["waiting"] if g["seats"][0]["name"] == name)
+
+
+async def timed(awaitable) -> tuple[float, object]:  # noqa: ANN001
+    start = time.monotonic()
+    result = await awaitable
+    return time.monotonic() - start, result
+
+
+async def live_game(server: EmbeddedDaphne) -> None:
+    tess = await LegacyClient.connect("127.0.0.1", server.legacy_port)
+    await tess.sign_on("tess")
+    await expect(tess, f.WAIT, "wait")
+    wes_cookie = {"Cookie": f"sessionid={guest_session(server.http, 'wes')}", **server.origin}
+    olga_cookie = {"Cookie": f"sessionid={guest_session(server.http, 'olga')}", **server.origin}
+    game_id = await waiting_game(server, wes_cookie, "tess")  # the TCP game is in the lobby
+    path = server.url(f"/ws/games/{game_id}/")
+    async with (
+        ws_connect(path, additional_headers=wes_cookie) as wes_ws,
+        ws_connect(path, additional_headers=olga_cookie) as olga_ws,
+    ):
+        wes, olga = Socket(wes_ws), Socket(olga_ws)
+        await olga.until(lambda fr: fr.get("type") == "state")
+        await wes.until(lambda fr: fr.get("type") == "state")
+        await wes.send(type="join", seat=None)
+        await expect(tess, f.CONNECTED, "connected")  # the browser player took Blue
+        await wes.send(type="random_setup")
+        await wes.send(type="ready")
+        await place(tess, RED_SETUP)
+        await tess.ready()
+        await expect(tess, f.PLAYING, "tess")
+        await expect_board(tess, 0)
+        await wes.until(playing)
+        await olga.until(playing)
+
+        await tess.move(1, 3, 1, 4)  # the TCP player's move, live on both sockets
+        await expect(tess, f.MOVED, 1, 3, 1, 4)
+        await expect_board(tess, 0)
+        took, frame = await timed(wes.until(event("move"), LIVE))
+        assert (frame["event"]["from"], frame["event"]["to"]) == (31, 41), frame
+        took_obs, _ = await timed(olga.until(event("move"), LIVE))
+        print(f"TCP move seen by the browser player in {took:.3f} s, the observer {took_obs:.3f} s")
+
+        view = wes.last_view()
+        assert view["turn"] == 1 and view["legal_moves"]
+        src, dst = view["legal_moves"][0]
+        await wes.send(type="move", **{"from": src, "to": dst})  # and the browser player's
+        took, answer = await timed(tess.read(LIVE))
+        assert answer[0] in (f.MOVED, f.BATTLE), answer
+        if answer[0] == f.MOVED:
+            assert answer[1:] == (src % 10, src // 10, dst % 10, dst // 10)
+        await expect_board(tess, 0)
+        print(f"browser move seen by the TCP player in {took:.3f} s")
+        await olga.until(lambda fr: event("move")(fr) and fr["event"]["color"] == 1, LIVE)
+
+        await wes.send(type="resign")
+        await expect(tess, f.GAME_OVER, "tess")
+        over = await olga.until(event("game_over"), LIVE)
+        assert over["event"]["winner"] == 0
+        assert await tess.closed()
+        assert leak_checked(olga.frames, "olga") == 2 and leak_checked(wes.frames, "wes") == 1
+
+
+def leak_checked(frames: list[dict], name: str) -> int:
+    """Leak-check every frame with the role its socket had then: a state frame says it, and
+    the socket's own `seated` event changes it (that frame already carries the seat's view)."""
+    role = None
+    for frame in frames:
+        if frame.get("type") == "state":
+            role = frame["role"]
+        news = frame.get("event") or {}
+        if news.get("kind") == "seated" and news.get("name") == name:
+            role = news["seat"]
+        if frame.get("type") in ("state", "event"):
+            assert_no_leak(frame, role)
+    return role
+
+
+async def test_tcp_and_browser_play_live_on_the_embedded_default(tmp_path):
+    server = EmbeddedDaphne(tmp_path).start()
+    try:
+        await asyncio.wait_for(live_game(server), 120)
+    finally:
+        server.stop()
+    log = server.log_text()
+    assert "in the web process" in log
+    assert "Traceback" not in log and " ERROR " not in log, log
+
+
+def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
+    from games.legacy import inprocess
+
+    monkeypatch.delenv("LEGACY_PORT", raising=False)
+    assert inprocess.configured() is None
+    monkeypatch.setenv("LEGACY_PORT", "7001")
+    monkeypatch.setenv("LEGACY_GRACE", "4")
+    assert inprocess.configured() == ("127.0.0.1", 7001, 4.0)
+    for bad in ("seven", "70000", "0"):
+        monkeypatch.setenv("LEGACY_PORT", bad)
+        assert inprocess.configured() is None
+    assert "no TCP door" in caplog.text
