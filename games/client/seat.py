@@ -32,6 +32,12 @@ class PlayerSeat:
     def finished(self) -> bool:
         return self.outcome is not None
 
+    def reconnected(self) -> None:
+        """A new socket to the same game: what the old one sent may not have arrived, so the
+        setup and the move of the current ply may be sent again (the view says if needed)."""
+        self.setup_sent = False
+        self.moved_at = None
+
     def on_frame(self, frame: dict) -> list[dict]:
         """The messages to send after this frame."""
         kind = frame.get("type")
