@@ -31,6 +31,8 @@ from tests.server.conftest import (  # noqa: F401
 from tests.server.daphne import ROOT, Daphne
 from tests.server.leaks import assert_no_leak
 
+from .botproc import bot_client, finished
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -145,26 +147,6 @@ async def test_a_wrong_or_revoked_token_is_refused(daphne, case):
         async with ws_connect(daphne.url("/ws/lobby/"), additional_headers=headers):
             pass
     assert refused.value.response.status_code == 403
-
-
-def client_env() -> dict:
-    return {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-
-
-async def bot_client(daphne: Daphne, token: str, *args: str) -> asyncio.subprocess.Process:
-    """`python -m games.client` itself, as its own process."""
-    command = [sys.executable, "-m", "games.client", "--server", f"http://127.0.0.1:{daphne.port}",
-               "--token", token, *args]  # fmt: skip
-    return await asyncio.create_subprocess_exec(
-        *command, cwd=ROOT, env=client_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-
-
-async def finished(process: asyncio.subprocess.Process, timeout: float = 240) -> str:
-    out, err = await asyncio.wait_for(process.communicate(), timeout)
-    assert process.returncode == 0, err.decode()
-    assert "Traceback" not in err.decode(), err.decode()
-    return out.decode()
 
 
 async def test_two_bots_one_opening_one_seeking_play_game_after_game(daphne):

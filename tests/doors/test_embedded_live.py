@@ -17,7 +17,8 @@ from games.legacy import frames as f
 from games.legacy.client import LegacyClient
 from tests.server.leaks import assert_no_leak
 
-from .embedded import EmbeddedDaphne, guest_session
+from .botproc import bot_client, finished
+from .embedded import EmbeddedDaphne, guest_session, manage
 from .legacy_script import RED_SETUP, expect, expect_board, place
 
 LIVE = 5.0  # seconds: news reaches the other door at once, or not at all
@@ -145,6 +146,32 @@ async def test_tcp_and_browser_play_live_on_the_embedded_default(tmp_path):
     log = server.log_text()
     assert "in the web process" in log
     assert "Traceback" not in log and " ERROR " not in log, log
+
+
+async def bots_and_tokens(server: EmbeddedDaphne) -> None:
+    opener_token = manage(server.env, "bot_token", "sqlite_opener").strip()
+    seeker_token = manage(server.env, "bot_token", "sqlite_seeker").strip()
+    seeker = await bot_client(server, seeker_token, "--player", "random", "--variant", "mini")
+    opener = await bot_client(server, opener_token, "--player", "random", "--create",
+                              "--variant", "mini", "--clock", "5+3")  # fmt: skip
+    opened, sought = await asyncio.gather(finished(opener, 120), finished(seeker, 120))
+    game_id = opened.split("opened game ")[1].split()[0]
+    assert f"game {game_id} over: {{'winner'" in sought, sought
+    manage(server.env, "bot_token", "sqlite_seeker", "--revoke", seeker_token[:10])
+    refused = await bot_client(server, seeker_token, "--player", "random")
+    _, err = await asyncio.wait_for(refused.communicate(), 60)
+    assert refused.returncode == 1 and b"HTTP 401 bad_token" in err, err
+
+
+async def test_bots_open_accept_and_play_on_the_embedded_default(tmp_path):
+    """Two bot clients on the embedded daphne: one opens a timed mini game, the other accepts
+    it, they play it to the end; a revoked token is then refused."""
+    server = EmbeddedDaphne(tmp_path).start()
+    try:
+        await asyncio.wait_for(bots_and_tokens(server), 240)
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log_text()
 
 
 def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
