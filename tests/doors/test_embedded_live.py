@@ -11,6 +11,7 @@ import asyncio
 import json
 import time
 
+import pexpect
 from websockets.asyncio.client import connect as ws_connect
 
 from games.legacy import frames as f
@@ -20,6 +21,8 @@ from tests.server.leaks import assert_no_leak
 from .botproc import bot_client, finished
 from .embedded import EmbeddedDaphne, guest_session, manage
 from .legacy_script import RED_SETUP, expect, expect_board, place
+from .test_terminal import PROMPT, board, choose, spawn
+from .test_terminal_online import play_until_battle
 
 LIVE = 5.0  # seconds: news reaches the other door at once, or not at all
 
@@ -169,6 +172,25 @@ async def test_bots_open_accept_and_play_on_the_embedded_default(tmp_path):
     server = EmbeddedDaphne(tmp_path).start()
     try:
         await asyncio.wait_for(bots_and_tokens(server), 240)
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log_text()
+
+
+def test_the_terminal_plays_the_servers_computer_on_the_embedded_default(tmp_path):
+    """`manage.py play --server` against the embedded daphne: the computer's moves come from
+    its worker threads through the in-memory layer, up to a battle told in a sentence."""
+    server = EmbeddedDaphne(tmp_path).start()
+    try:
+        game = spawn("--server", server.http, "--name", "termi", "--level", "random")
+        game.expect(r"Playing game (\w+) on ")
+        game.expect(PROMPT)
+        game.sendline(" ".join(choose(board(game.before))))
+        play_until_battle(game)
+        game.sendline("QQ")
+        game.expect(r"Save the game\? \(Y/N\): ")
+        game.sendline("N")
+        game.expect(pexpect.EOF)
     finally:
         server.stop()
     assert "Traceback" not in server.log_text()
