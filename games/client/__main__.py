@@ -51,6 +51,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--clock", help="untimed, 5+3, 10+5 or 20+10: to open, or to accept")
     parser.add_argument("--seat", choices=SEATS, default="random", help="--create: the seat")
     parser.add_argument("--rated", action="store_true", help="--create: a rated game")
+    parser.add_argument("--verbose", action="store_true", help="print each move as it is played")
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, default=1, help="how many games to play")
     count.add_argument("--forever", action="store_true", help="play game after game")
@@ -86,7 +87,9 @@ async def run(args: argparse.Namespace) -> list[dict | None]:
     while args.forever or len(results) < args.games:
         public_id = await next_game(connection, args, me)
         print(f"playing game {public_id}", flush=True)
-        result = await connection.play(public_id, PlayerSeat(load_player(args.player)))
+        say = (lambda line: print(f"  {line}", flush=True)) if args.verbose else None
+        seat = PlayerSeat(load_player(args.player), say=say)
+        result = await connection.play(public_id, seat)
         print(f"game {public_id} over: {result}", flush=True)
         results.append(result)
     return results
