@@ -196,6 +196,40 @@ def test_the_terminal_plays_the_servers_computer_on_the_embedded_default(tmp_pat
     assert "Traceback" not in server.log_text()
 
 
+async def leaver(server: EmbeddedDaphne) -> None:
+    stays = await LegacyClient.connect("127.0.0.1", server.legacy_port)
+    goes = await LegacyClient.connect("127.0.0.1", server.legacy_port)
+    await stays.sign_on("stays")
+    await expect(stays, f.WAIT, "wait")
+    await goes.sign_on("goes")
+    await expect(goes, f.CONNECTED, "connected")
+    await expect(stays, f.CONNECTED, "connected")
+    await place(stays, RED_SETUP[:3])
+    bad = await LegacyClient.connect("127.0.0.1", server.legacy_port)
+    await bad.send(f.java_int(99))  # an unknown frame type: that connection only is closed
+    assert await bad.closed(5)
+    await stays.setup(*RED_SETUP[3])
+    await expect(stays, f.PLACEMENT_VALID, "valid")
+    await goes.close()  # mid-setup: after the grace period (1 s here) the other side wins
+    await expect(stays, f.GAME_OVER, "stays")
+    assert await stays.closed()
+
+
+async def test_a_tcp_player_who_leaves_loses_after_the_grace_period_in_daphne(tmp_path):
+    server = EmbeddedDaphne(tmp_path, LEGACY_GRACE="1").start()
+    try:
+        await asyncio.wait_for(leaver(server), 60)
+        query = (
+            "from games.models import Game; g = Game.objects.get(red_name='stays'); "
+            "print(g.status, g.winner, g.termination)"
+        )
+        stored = manage(server.env, "shell", "-v", "0", "-c", query).split()
+    finally:
+        server.stop()
+    assert stored[:2] == ["finished", "0"], stored
+    assert "Traceback" not in server.log_text()
+
+
 def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
     from games.legacy import inprocess
 
