@@ -6,11 +6,11 @@ the layer, and a browser player would see a TCP player's moves only on reload. S
 the web process itself, on the very event loop of its websockets, every TCP frame's events
 reach the browser sockets at once, and theirs reach the TCP players, whatever the layer.
 
-Started from stratego_site/asgi.py with the process's background work. Under daphne (its
-CLI, or `manage.py runserver`) the door is started on daphne's asyncio loop once that loop
-runs, and closed before the reactor shuts down; under another ASGI server it gets an event
-loop of its own in a thread (then the in-memory layer crosses threads and the doors rely on
-their database poll: use Redis there).
+Started from stratego_site/asgi.py with the process's background work. The project's
+servers are daphne's (its CLI, `manage.py runserver`, the Docker image): the door is started
+on daphne's asyncio loop once that loop runs, and closed before the reactor shuts down. A
+process that never runs that loop (another ASGI server) gets no door, and says so: run
+`manage.py serve_legacy` beside it.
 """
 
 from __future__ import annotations
@@ -18,16 +18,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import sys
 import threading
 
 from .server import DEFAULT_PORT, GRACE_SECONDS, LegacyServer
 
 logger = logging.getLogger(__name__)
 
+NOT_RUNNING_AFTER = 60.0  # seconds: no daphne loop by then, no door (a warning says why)
+
 _started = False
 _lock = threading.Lock()
 _server: LegacyServer | None = None
+_began = threading.Event()  # the door's start ran on daphne's loop
 
 
 def configured() -> tuple[str, int, float] | None:
@@ -58,17 +60,27 @@ def start() -> None:
         if _started:
             return
         _started = True
-    daphne_server = sys.modules.get("daphne.server")
-    if daphne_server is not None:  # the loop of daphne's reactor (set up when daphne imported)
-        loop = daphne_server.twisted_loop
-        loop.call_soon_threadsafe(lambda: loop.create_task(serve(*config)))
-        close_before_shutdown(loop)
-    else:
-        threading.Thread(target=own_loop, args=config, name="legacy-door", daemon=True).start()
+    # The loop of daphne's reactor: made when daphne.server was imported (the daphne app does
+    # it first), run by daphne's Server once it starts (after the application is imported).
+    from daphne.server import twisted_loop as loop
+
+    loop.call_soon_threadsafe(lambda: loop.create_task(serve(*config)))
+    close_before_shutdown(loop)
+    threading.Thread(target=warn_if_never_started, args=config[:2], daemon=True).start()
+
+
+def warn_if_never_started(host: str, port: int) -> None:
+    if not _began.wait(NOT_RUNNING_AFTER):
+        logger.warning(
+            "LEGACY_PORT=%d: this process does not run daphne's event loop, so it serves no "
+            "TCP door; run `manage.py serve_legacy --host %s --port %d` beside it",
+            port, host, port,
+        )  # fmt: skip
 
 
 async def serve(host: str, port: int, grace: float) -> None:
     global _server
+    _began.set()
     server = LegacyServer(grace=grace)
     try:
         await server.start(host, port)
@@ -77,13 +89,6 @@ async def serve(host: str, port: int, grace: float) -> None:
         return
     _server = server
     logger.warning("seed 001 TCP door on %s:%d (in the web process)", host, port)
-
-
-def own_loop(host: str, port: int, grace: float) -> None:
-    loop = asyncio.new_event_loop()
-    loop.run_until_complete(serve(host, port, grace))
-    if _server is not None:
-        loop.run_forever()
 
 
 async def close_door() -> None:

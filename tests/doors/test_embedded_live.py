@@ -242,3 +242,11 @@ def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
         monkeypatch.setenv("LEGACY_PORT", bad)
         assert inprocess.configured() is None
     assert "no TCP door" in caplog.text
+
+
+def test_a_process_without_daphnes_loop_says_it_serves_no_door(monkeypatch, caplog):
+    from games.legacy import inprocess
+
+    monkeypatch.setattr(inprocess, "NOT_RUNNING_AFTER", 0.05)
+    inprocess.warn_if_never_started("127.0.0.1", 7001)  # (nothing started the door here)
+    assert "serves no TCP door; run `manage.py serve_legacy" in caplog.text
