@@ -30,10 +30,13 @@ def load_player(spec: str) -> Player:
     module_name, _, class_name = spec.partition(":")
     if not class_name:
         raise SystemExit(f"--player takes module:Class or one of {', '.join(LEVELS)}")
-    player = getattr(importlib.import_module(module_name), class_name)()
-    if not isinstance(player, Player):
-        raise SystemExit(f"{spec} is not a games.engine.players.Player")
-    return player
+    try:
+        found = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError) as exc:
+        raise SystemExit(f"--player {spec}: {exc}") from None
+    if not (isinstance(found, type) and issubclass(found, Player)):
+        raise SystemExit(f"--player {spec} is not a games.engine.players.Player class")
+    return found()
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -80,6 +83,7 @@ async def next_game(connection: BotConnection, args: argparse.Namespace, me: str
 
 
 async def run(args: argparse.Namespace) -> list[dict | None]:
+    load_player(args.player)  # a wrong --player is said before any game is opened or joined
     connection = BotConnection(args.server, args.token)
     me = await connection.account()
     print(f"signed in as {me} (BOT)", flush=True)

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosedError, InvalidStatus
 from .seat import PlayerSeat
 
 logger = logging.getLogger(__name__)
-RECONNECTS = 5  # tries to get back into a game whose socket dropped
+RECONNECTS = 10  # tries to get back into a game whose socket dropped (a restart)
 RECONNECT_SECONDS = 2.0
 
 

@@ -190,6 +190,45 @@ async def test_a_person_joins_a_game_a_bot_opened(daphne):
     assert {game.red_name, game.blue_name} == {"host", "visitor"} and game.status == "finished"
 
 
+async def game_ply(public_id: str) -> int:
+    return (await adb(Game.objects.get)(public_id=public_id)).ply
+
+
+async def wait_for_ply(public_id: str, ply: int, timeout: float = 60) -> int:
+    for _ in range(int(timeout * 10)):
+        now = await game_ply(public_id)
+        if now >= ply:
+            return now
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"game {public_id} stayed at ply {now}, below {ply}")
+
+
+async def test_bots_get_back_into_their_game_after_a_server_restart(daphne):
+    """The server restarts mid-game (every socket drops): both bot clients open their game's
+    socket again and play on from where it stood."""
+    _, opener_token = await adb(make_bot)("phoenix")
+    _, seeker_token = await adb(make_bot)("ember")
+    slow = ("--player", "tests.doors.slow_bot:Slow", "--variant", "classic", "--verbose")
+    opener = await bot_client(daphne, opener_token, *slow, "--create")
+    seeker = await bot_client(daphne, seeker_token, *slow)
+    try:
+        line = (await asyncio.wait_for(opener.stdout.readline(), 60)).decode()
+        line += (await asyncio.wait_for(opener.stdout.readline(), 60)).decode()
+        public_id = line.split("opened game ")[1].split()[0]
+        before = await wait_for_ply(public_id, 4)
+        daphne.stop()
+        daphne.start()  # on the same port
+        after = await wait_for_ply(public_id, before + 6)
+        assert after > before
+    finally:
+        for bot in (opener, seeker):
+            if bot.returncode is None:
+                bot.terminate()
+        _, err = await opener.communicate()
+    assert "the socket dropped" in err.decode(), err.decode()
+    assert "Traceback" not in err.decode()
+
+
 async def test_the_client_runs_as_a_command_with_a_computer_level(daphne):
     """`python -m games.client` itself, with the `medium` level, against a person."""
     _, token = await adb(make_guest_bot)("levelbot")
