@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
+import urllib.request
 
 import pexpect
 from websockets.asyncio.client import connect as ws_connect
@@ -250,3 +252,25 @@ def test_a_process_without_daphnes_loop_says_it_serves_no_door(monkeypatch, capl
     monkeypatch.setattr(inprocess, "NOT_RUNNING_AFTER", 0.05)
     inprocess.warn_if_never_started("127.0.0.1", 7001)  # (nothing started the door here)
     assert "serves no TCP door; run `manage.py serve_legacy" in caplog.text
+
+
+def test_a_taken_door_port_is_said_and_the_pages_go_on(tmp_path):
+    with socket.socket() as occupant:
+        occupant.bind(("127.0.0.1", 0))
+        occupant.listen()
+        server = EmbeddedDaphne(tmp_path)
+        server.legacy_port = occupant.getsockname()[1]
+        server.env["LEGACY_PORT"] = str(server.legacy_port)
+        server.start()
+        try:
+            with urllib.request.urlopen(server.http + "/", timeout=30) as page:
+                assert page.status == 200
+            for _ in range(100):
+                if "could not listen" in server.log_text():
+                    break
+                time.sleep(0.1)
+        finally:
+            server.stop()
+    log = server.log_text()
+    assert f"the seed 001 TCP door could not listen on 127.0.0.1:{server.legacy_port}" in log
+    assert "Traceback" not in log
