@@ -88,7 +88,7 @@ async def serve(host: str, port: int, grace: float) -> None:
         logger.error("the seed 001 TCP door could not listen on %s:%d: %s", host, port, exc)
         return
     _server = server
-    logger.warning("seed 001 TCP door on %s:%d (in the web process)", host, port)
+    logger.info("seed 001 TCP door on %s:%d (in the web process)", host, port)
 
 
 async def close_door() -> None:
