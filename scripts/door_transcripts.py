@@ -8,8 +8,8 @@
   while a browser-protocol observer socket watches; then a client sending bad frames.
 - terminal.txt, terminal-resume.txt: `manage.py play` through a pseudo-terminal, from the
   start through a battle to QQ and save; then `--resume`, one more move, QQ.
-- bot.txt: `python -m games.client --create --verbose` with a bot account's token against a
-  person's websocket on the same daphne, to the end of the game.
+- bot.txt: `python -m games.client --create --games 2 --verbose` with a bot account's token
+  against a person's websocket on the same daphne, two whole games one after the other.
 
 Nothing here is edited afterwards: the files are this script's output. Long runs of the same
 exchange (forty placements) are counted in one line by the script itself."""
@@ -247,29 +247,29 @@ async def bot_transcript(server: EmbeddedDaphne) -> str:
     token = manage(server.env, "bot_token", "greedybot").strip()
     log.note("$ python manage.py bot_token greedybot   # prints stb_... once")
     log.note(f"$ python -m games.client --server {server.http} --token stb_... "
-             "--player medium --create --variant mini --verbose")  # fmt: skip
+             "--player medium --create --variant mini --games 2 --verbose")  # fmt: skip
     command = [sys.executable, "-m", "games.client", "--server", server.http, "--token", token,
-               "--player", "medium", "--create", "--variant", "mini", "--verbose"]  # fmt: skip
+               "--player", "medium", "--create", "--variant", "mini", "--games", "2",
+               "--verbose"]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     bot = await asyncio.create_subprocess_exec(*command, cwd=ROOT, env=env,
                                                stdout=subprocess.PIPE)  # fmt: skip
-    game_id = ""
-    while not game_id:
-        line = (await asyncio.wait_for(bot.stdout.readline(), 30)).decode().rstrip()
-        log.say(f"bot    | {line}")
-        if line.startswith("opened game "):
-            game_id = line.split()[2]
-    reader = asyncio.create_task(relay(bot, log))
-    await person(server, game_id, log)
+    opened: asyncio.Queue[str] = asyncio.Queue()
+    reader = asyncio.create_task(relay(bot, log, opened))
+    for _ in range(2):  # pat plays each game the bot opens, one after the other
+        await person(server, await asyncio.wait_for(opened.get(), 60), log)
     await asyncio.wait_for(reader, 30)
     await bot.wait()
     log.say(f"bot    | (exit status {bot.returncode})")
     return log.text()
 
 
-async def relay(bot: asyncio.subprocess.Process, log: Transcript) -> None:
-    async for line in bot.stdout:
-        log.say(f"bot    | {line.decode().rstrip()}")
+async def relay(bot: asyncio.subprocess.Process, log: Transcript, opened: asyncio.Queue) -> None:
+    async for raw in bot.stdout:
+        line = raw.decode().rstrip()
+        log.say(f"bot    | {line}")
+        if line.startswith("opened game "):
+            opened.put_nowait(line.split()[2])
 
 
 async def person(server: EmbeddedDaphne, game_id: str, log: Transcript) -> None:
