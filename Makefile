@@ -1,4 +1,5 @@
-# make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer)
+# make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer),
+#             with seed 001's TCP door on port $(LEGACY_PORT) in the same process (LEGACY_PORT= for none)
 # make test : ruff + the whole test suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL)
 # make test-thorough : the same with ten times the property-test examples
 # make bench: the live game path measured as production runs it (QUICK=1: under 3 minutes);
@@ -15,6 +16,7 @@ PIP := $(PY) -m pip install --disable-pip-version-check -q
 RUNTIME_STAMP := $(VENV)/.runtime.stamp
 DEV_STAMP := $(VENV)/.dev.stamp
 PORT ?= 8000
+LEGACY_PORT ?= 7777
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://localhost:6379/0)
 
@@ -45,7 +47,7 @@ install-runtime: $(RUNTIME_STAMP)
 
 run: install-runtime
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	LEGACY_PORT=$(LEGACY_PORT) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 services:
 	@DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) bash scripts/check-services

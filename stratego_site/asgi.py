@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Importing it (what daphne and `manage.py runserver` do) starts the process's background work
-(games/background.py) unless BACKGROUND_WORK is off (the in-process tests turn it off).
+(games/background.py), and seed 001's TCP door when LEGACY_PORT is set
+(games/legacy/inprocess.py), unless BACKGROUND_WORK is off (the in-process tests turn it off).
 """
 
 import os
@@ -37,3 +38,6 @@ if os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "
     from games import background  # noqa: E402
 
     background.start()
+    from games.legacy import inprocess  # noqa: E402
+
+    inprocess.start()

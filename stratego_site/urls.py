@@ -8,4 +8,5 @@ urlpatterns = [
     path("games/", include("games.review_urls")),  # replay, export, client data (before <id>/)
     path("games/", include("games.urls")),
     path("players/", include("players.urls")),
+    path("api/bot/", include("botapi.urls")),  # a bot account opens games (docs/bots.md)
 ]

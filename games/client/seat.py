@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 
-from games.engine import Move, Outcome
+from games.engine import RANK_NAMES, Move, Outcome
 from games.engine.players import Fight, Player, opponent_setup_grid, seed_move
 
 from .views import view_from_dict
@@ -16,9 +17,12 @@ OBSERVER = 2
 
 
 class PlayerSeat:
-    def __init__(self, player: Player, join: bool = True) -> None:
+    def __init__(
+        self, player: Player, join: bool = True, say: Callable[[str], None] | None = None
+    ) -> None:
         self.player = player
         self.join = join
+        self.say = say  # told one line per move and the end (the client's --verbose)
         self.color: int | None = None
         self.variant = None
         self.view = None
@@ -31,6 +35,12 @@ class PlayerSeat:
     @property
     def finished(self) -> bool:
         return self.outcome is not None
+
+    def reconnected(self) -> None:
+        """A new socket to the same game: what the old one sent may not have arrived, so the
+        setup and the move of the current ply may be sent again (the view says if needed)."""
+        self.setup_sent = False
+        self.moved_at = None
 
     def on_frame(self, frame: dict) -> list[dict]:
         """The messages to send after this frame."""
@@ -47,6 +57,10 @@ class PlayerSeat:
         return []
 
     def on_event(self, event: dict) -> None:
+        if self.say is not None:
+            line = event_line(event, self.color)
+            if line:
+                self.say(line)
         if event["kind"] == "move" and self.color is not None:
             move = Move(event["from"], event["to"])
             if event["color"] != self.color:
@@ -97,3 +111,23 @@ class PlayerSeat:
             src, dst = random.choice(self.view.legal_moves)
             return [{"type": "move", "from": src, "to": dst}]
         return []
+
+
+SIDES = ("Red", "Blue")
+
+
+def event_line(event: dict, me: int | None) -> str:
+    """One line for a move or the end, as the seat saw it (--verbose)."""
+    if event["kind"] == "move":
+        who = SIDES[event["color"]] + (" (me)" if event["color"] == me else "")
+        line = f"{who} {event['from']} -> {event['to']}"
+        battle = event.get("battle")
+        if battle:
+            attacker, defender = RANK_NAMES[battle["attacker"]], RANK_NAMES[battle["defender"]]
+            line += f": {attacker} attacks {defender}, {battle['result']} wins"
+            line = line.replace("both wins", "both are removed")
+        return line
+    if event["kind"] == "game_over":
+        winner = "nobody" if event["winner"] is None else SIDES[event["winner"]]
+        return f"game over: {winner} wins ({event['termination']})"
+    return ""

@@ -81,8 +81,22 @@ class GameFeed:
             news = await database_sync_to_async(read_news)(self.public_id, self.role, since)
             if news is None or news.events:
                 return news
-            await self.wait_nudge()
+            await self.wait_nudge(news.version)
 
-    async def wait_nudge(self) -> None:
+    async def wait_nudge(self, since: int) -> None:
+        """Until a message tells of a version after `since`, or POLL_SECONDS. The messages of
+        versions already read (each event also came as one, while the database was read) are
+        dropped here: a database read for each would keep the process's database thread busy
+        for nothing, e.g. after forty placements in a row."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.layer.receive(self.channel), POLL_SECONDS)
+            async with asyncio.timeout(POLL_SECONDS):
+                while True:
+                    message = await self.layer.receive(self.channel)
+                    if message_version(message) > since:
+                        return
+
+
+def message_version(message: dict) -> int:
+    """The game version a layer message tells of (0: none, e.g. a spectator count)."""
+    version = message.get("last", message.get("version"))
+    return version if isinstance(version, int) else 0

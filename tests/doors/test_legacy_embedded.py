@@ -54,8 +54,9 @@ def embedded_server(tmp_path):
     )  # fmt: skip
     yield port, process, env
     process.terminate()
-    _, stderr = process.communicate(timeout=20)
+    stdout, stderr = process.communicate(timeout=20)
     assert "Traceback" not in stderr, stderr
+    assert "note: the channel layer is in memory" in stdout  # (pages would not see it live)
 
 
 async def test_the_tcp_door_runs_on_the_embedded_default(embedded_server):

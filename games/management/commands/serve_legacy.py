@@ -5,10 +5,18 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.management.base import BaseCommand
 
 from games import presence
 from games.legacy.server import DEFAULT_PORT, GRACE_SECONDS, LegacyServer
+
+IN_MEMORY_NOTE = (
+    "note: the channel layer is in memory (no REDIS_URL): it does not cross processes, so the "
+    "web server's pages see this door's games only when they load. For live mixed games "
+    "serve the door from the web process instead: LEGACY_PORT=7777 make run "
+    "(docs/legacy-protocol.md)."
+)
 
 
 class Command(BaseCommand):
@@ -38,6 +46,8 @@ class Command(BaseCommand):
         tcp = await server.start(host, port)
         presence.start_heartbeat()  # its sweep also ends games whose time ran out
         self.stdout.write(f"seed 001 TCP server on {host}:{port}", ending="\n")
+        if isinstance(get_channel_layer(), InMemoryChannelLayer):
+            self.stdout.write(IN_MEMORY_NOTE, ending="\n")
         self.stdout.flush()
         async with tcp:
             await tcp.serve_forever()
