@@ -60,6 +60,7 @@ _held_lock = threading.Lock()
 _heartbeat: threading.Thread | None = None
 _stop = threading.Event()
 _start_lock = threading.Lock()
+_following = True  # False once the process is shutting down (games/shutdown.py)
 
 
 def cutoff():  # noqa: ANN201 - a datetime
@@ -141,7 +142,10 @@ def marked_gone(game_id: int, color: int) -> bool:
 
 def leave(public_id: str, channel_name: str) -> None:
     """A socket closed: it is no longer held (first: a beat then never puts its row back),
-    its row goes, and the others learn it."""
+    its row goes, and the others learn it. Not while the process shuts down: see
+    stop_following."""
+    if not _following:
+        return
     with _held_lock:
         held = _held.pop(channel_name, None)
     Presence.objects.filter(channel_name=channel_name).delete()
@@ -154,6 +158,16 @@ def gone(socket: Held) -> None:
         announce_games({socket.game_id})
     else:  # the service looks, under the game's lock, whether another socket of the seat is live
         services().left(socket.public_id, socket.role)
+
+
+def stop_following() -> None:
+    """The process is shutting down: its sockets' leaves write and broadcast nothing (the
+    event loop they would broadcast through is about to stop, games/shutdown.py), and the
+    heartbeat stops. Their rows expire by the TTL, as a crashed process's do, and a player
+    who reconnects to another process meanwhile is never shown as gone."""
+    global _following
+    _following = False
+    _stop.set()
 
 
 def held_sockets() -> dict[str, Held]:

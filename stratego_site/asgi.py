@@ -37,3 +37,7 @@ if os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "
     from games import background  # noqa: E402
 
     background.start()
+
+from games import shutdown  # noqa: E402
+
+shutdown.install()  # under daphne: a prompt exit with sockets open (games/shutdown.py)
