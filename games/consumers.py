@@ -184,6 +184,7 @@ class GameConsumer(GuardedConsumer):
         self.identity = await database_sync_to_async(scope_identity)(self.scope)
         self.token = snapshots.identity_token(self.identity)
         await self.channel_layer.group_add(game_group(self.public_id), self.channel_name)
+        presence.watch(self.channel_name, asyncio.current_task())  # its life is the socket's
         role = await database_sync_to_async(presence.arrive)(
             self.public_id, self.channel_name, self.identity
         )
