@@ -84,5 +84,9 @@ class GameFeed:
             await self.wait_nudge()
 
     async def wait_nudge(self) -> None:
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation that
+        # arrives just as the receive got a message (it returns the message instead), and
+        # next_news then waits again: a task that outlives its cancel, in a BZPOPMIN receive.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.layer.receive(self.channel), POLL_SECONDS)
+            async with asyncio.timeout(POLL_SECONDS):
+                await self.layer.receive(self.channel)
