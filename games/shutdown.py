@@ -62,7 +62,8 @@ async def drain() -> None:
     if others:
         _, pending = await asyncio.wait(others, timeout=DRAIN_SECONDS)
     try:  # runs after every call queued before it on the one worker thread
-        await asyncio.wait_for(database_sync_to_async(_nothing)(), deadline - time.monotonic())
+        async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+            await database_sync_to_async(_nothing)()
     except TimeoutError:
         pending.add(me)
     if pending:
