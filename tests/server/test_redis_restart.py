@@ -6,6 +6,7 @@ traceback."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import time
@@ -13,6 +14,9 @@ from pathlib import Path
 
 import pytest
 import redis
+
+from games.layers import ResilientRedisChannelLayer
+from stratego_site.settings import redis_host
 
 from .daphne import Daphne, assert_clean_log, free_port, wait_for_port
 from .helpers import set_up_game
@@ -113,3 +117,43 @@ def test_sockets_survive_redis_dropping_its_clients(private_redis, daphne_on_pri
         blue_ws.send(json.dumps({"type": "move", "from": 15, "to": 10}))
         frames_until(red_ws, is_move(2))
     assert_clean_log(daphne.log_text())
+
+
+@pytest.mark.asyncio
+async def test_a_receive_waiting_out_an_outage_ends_at_once_when_cancelled(private_redis):
+    """No receive outlives its consumer: a receive that is waiting for Redis to come back
+    (probing it) ends as soon as it is cancelled, and the layer's waiting is in that task
+    alone (no other task is left behind)."""
+    layer = ResilientRedisChannelLayer(hosts=[redis_host(private_redis.url)], prefix="outage")
+    channel = await layer.new_channel()
+    await layer.group_add("g", channel)
+    before = asyncio.all_tasks()
+    receiving = asyncio.ensure_future(layer.receive(channel))
+    await asyncio.sleep(0.3)
+    private_redis.stop()
+    await asyncio.sleep(1.0)  # the receive has failed and now waits for Redis
+    assert not receiving.done()
+    receiving.cancel()
+    done, _ = await asyncio.wait([receiving], timeout=2)
+    assert receiving in done and receiving.cancelled()
+    await asyncio.sleep(0.1)
+    assert not [t for t in asyncio.all_tasks() - before if not t.done()]
+
+
+@pytest.mark.asyncio
+async def test_after_an_outage_each_channel_gets_one_resumed_message(private_redis):
+    layer = ResilientRedisChannelLayer(hosts=[redis_host(private_redis.url)], prefix="outage")
+    first, second = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("g", first)
+    await layer.group_add("g", second)
+    receives = [asyncio.ensure_future(layer.receive(c)) for c in (first, second)]
+    await asyncio.sleep(0.3)
+    private_redis.stop()
+    await asyncio.sleep(0.5)
+    private_redis.start()  # empty: the group is forgotten
+    done, _ = await asyncio.wait(receives, timeout=15)
+    assert [r.result() for r in receives if r in done] == [{"type": "layer.resumed"}] * 2
+    await layer.group_send("g", {"type": "game.nudge", "version": 1})  # the group is back
+    assert await asyncio.wait_for(layer.receive(first), 5) == {"type": "game.nudge", "version": 1}
+    assert await asyncio.wait_for(layer.receive(second), 5) == {"type": "game.nudge", "version": 1}
+    await layer.close_pools()
