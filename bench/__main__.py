@@ -11,7 +11,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from . import fixtures, report, stack
+from . import fixtures, idle, report, stack
 from .plan import FULL, QUICK, Plan
 from .stats import knee
 
@@ -109,12 +109,36 @@ def git_commit() -> str:
     return done.stdout.strip()
 
 
+def run_idle(count: int, seconds: float) -> None:
+    """bench/idle.py: N sockets held idle on one process; printed and written to
+    bench/results/<date>-idle.json."""
+    env = stack.server_env()
+    stage(f"bench database {stack.BENCH_DB}: migrating")
+    stack.create_database(env)
+    fixtures.setup_django(env)
+    work = Path(tempfile.mkdtemp(prefix="bench-idle-"))
+    stage(f"idle: {count} sockets for {seconds:g} s; the server's log in {work}")
+    load_before = stack.load_average()
+    result = idle.measure_idle(count, seconds, env, work, stack.free_port(PORTS + 5))
+    result.update(date=time.strftime("%Y-%m-%d %H:%M:%S"), commit=git_commit(),
+                  load_before=load_before, load_after=stack.load_average())  # fmt: skip
+    out = report.RESULTS / f"{time.strftime('%Y-%m-%dT%H%M')}-idle.json"
+    out.write_text(json.dumps(result, indent=1))
+    print(idle.report(result))
+    print(f"(written to {out.relative_to(stack.ROOT)})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="the short run (< 3 minutes)")
     parser.add_argument("--processes", default="1,2", help="configurations, e.g. 1,2")
     parser.add_argument("--report", metavar="JSON", help="only rewrite the doc from a result")
+    parser.add_argument("--idle", type=int, metavar="N", help="only the idle scenario: N sockets")
+    parser.add_argument("--idle-seconds", type=float, default=600, help="its hold (default 600)")
     args = parser.parse_args()
+    if args.idle:
+        run_idle(args.idle, args.idle_seconds)
+        return
     if args.report:
         print(report.rewrite_doc(json.loads(Path(args.report).read_text())))
         return

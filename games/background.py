@@ -55,6 +55,12 @@ def stop(timeout: float = 10.0) -> None:
     presence.stop_heartbeat(timeout)
 
 
+def request_stop() -> None:
+    """At shutdown, from the event loop: the threads stop at their next wait (they are
+    daemons; joining them there would block the loop)."""
+    _stop.set()
+
+
 def next_deadline() -> datetime | None:
     active = Game.objects.filter(
         status__in=[Game.Status.SETUP, Game.Status.PLAYING], deadline__isnull=False

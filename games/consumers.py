@@ -114,6 +114,9 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     async def handle(self, kind: str, message: dict) -> None:
         raise NotImplementedError
 
+    async def layer_resumed(self, event: dict) -> None:
+        """Redis came back after an outage (games/layers.py): what was in flight is lost."""
+
 
 def error_frame(code: str, message: str, request: str | None) -> dict:
     frame = {"type": "error", "code": code, "message": message}
@@ -181,6 +184,7 @@ class GameConsumer(GuardedConsumer):
         self.identity = await database_sync_to_async(scope_identity)(self.scope)
         self.token = snapshots.identity_token(self.identity)
         await self.channel_layer.group_add(game_group(self.public_id), self.channel_name)
+        presence.watch(self.channel_name, asyncio.current_task())  # its life is the socket's
         role = await database_sync_to_async(presence.arrive)(
             self.public_id, self.channel_name, self.identity
         )
@@ -331,6 +335,10 @@ class GameConsumer(GuardedConsumer):
         if event.get("version", 0) > self.sent_version:
             await self.push_updates()
 
+    async def layer_resumed(self, event: dict) -> None:
+        if self.joined:
+            await self.late_ack()  # reads what the outage lost
+
     async def game_spectators(self, event: dict) -> None:
         await self.send_json({"type": "spectators", "count": event["count"]})
 
@@ -370,4 +378,7 @@ class LobbyConsumer(GuardedConsumer):
             raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
 
     async def lobby_nudge(self, event: dict) -> None:
+        await self.send_lists()
+
+    async def layer_resumed(self, event: dict) -> None:
         await self.send_lists()

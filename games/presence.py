@@ -13,6 +13,13 @@ the process dies (a crash, kill -9, a host going away). So:
 
 A dead process's sockets therefore stop counting at most TTL_SECONDS after it died, with any
 number of processes and no registry of them (only their clocks should agree within seconds).
+
+Per socket, not only per process: a game socket's consumer registers its asyncio task
+(`watch`), and a beat re-stamps only the sockets whose consumer is still running. A consumer
+that ended without its leave (its task is done, whatever ended it) is dropped by the next
+beat: its row goes and the others learn it, as on a leave. (A socket whose peer vanished is
+closed by daphne's websocket ping, which ends its consumer.) Sockets registered without a
+task (the TCP door's sessions) count while their process beats.
 The heartbeat starts with the process's first game socket; the purge then also announces the
 corrected counts. A process that stalls (or loses the database) for longer than the TTL has
 the rows of its live sockets purged by the others, and its players marked gone; its next beat
@@ -21,6 +28,7 @@ puts the rows back, and a seat it holds a socket of is present again (the `prese
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import uuid
@@ -56,10 +64,12 @@ class Held(NamedTuple):
 
 
 _held: dict[str, Held] = {}  # channel name -> the socket, for every socket of this process
+_tasks: dict[str, asyncio.Task] = {}  # channel name -> its consumer's task (see `watch`)
 _held_lock = threading.Lock()
 _heartbeat: threading.Thread | None = None
 _stop = threading.Event()
 _start_lock = threading.Lock()
+_following = True  # False once the process is shutting down (games/shutdown.py)
 
 
 def cutoff():  # noqa: ANN201 - a datetime
@@ -141,9 +151,13 @@ def marked_gone(game_id: int, color: int) -> bool:
 
 def leave(public_id: str, channel_name: str) -> None:
     """A socket closed: it is no longer held (first: a beat then never puts its row back),
-    its row goes, and the others learn it."""
+    its row goes, and the others learn it. Not while the process shuts down: see
+    stop_following."""
+    if not _following:
+        return
     with _held_lock:
         held = _held.pop(channel_name, None)
+        _tasks.pop(channel_name, None)
     Presence.objects.filter(channel_name=channel_name).delete()
     if held is not None:
         gone(held)
@@ -156,6 +170,44 @@ def gone(socket: Held) -> None:
         services().left(socket.public_id, socket.role)
 
 
+def watch(channel_name: str, task: asyncio.Task) -> None:
+    """The socket lives as long as `task` (its consumer's) runs: once the task is done the
+    next beat drops the socket, if no leave did (from the event loop; no database)."""
+    with _held_lock:
+        _tasks[channel_name] = task
+
+
+def ended_sockets() -> dict[str, Held]:
+    """Take out of the held sockets those whose consumer's task is done."""
+    with _held_lock:
+        ended = [name for name, task in _tasks.items() if task.done()]
+        for name in ended:
+            del _tasks[name]
+        return {name: _held.pop(name) for name in ended if name in _held}
+
+
+def drop_ended() -> int:
+    """Sockets whose consumer ended without leaving: their rows go and the others learn it.
+    How many."""
+    ended = ended_sockets()
+    if ended:
+        Presence.objects.filter(channel_name__in=ended).delete()
+        logger.info("presence: %d socket(s) whose consumer ended without leaving", len(ended))
+        for socket in ended.values():
+            gone(socket)
+    return len(ended)
+
+
+def stop_following() -> None:
+    """The process is shutting down: its sockets' leaves write and broadcast nothing (the
+    event loop they would broadcast through is about to stop, games/shutdown.py), and the
+    heartbeat stops. Their rows expire by the TTL, as a crashed process's do, and a player
+    who reconnects to another process meanwhile is never shown as gone."""
+    global _following
+    _following = False
+    _stop.set()
+
+
 def held_sockets() -> dict[str, Held]:
     with _held_lock:
         return dict(_held)
@@ -165,6 +217,7 @@ def forget_sockets() -> None:
     """For tests: this process holds no socket any more (their rows stay as they are)."""
     with _held_lock:
         _held.clear()
+        _tasks.clear()
 
 
 class Services(NamedTuple):
@@ -191,9 +244,10 @@ def services() -> Services:
 
 # ---------------------------------------------------------------- heartbeat
 def beat() -> int:
-    """One heartbeat: write the rows of this process's sockets (put back if another process
-    purged them), purge the stale ones (of any process) and announce what that changed. The
-    number of rows purged."""
+    """One heartbeat: drop the sockets whose consumer ended without leaving, write the rows
+    of the others (put back if another process purged them), purge the stale ones (of any
+    process) and announce what that changed. The number of rows purged."""
+    drop_ended()
     restamp()
     return purge_stale()
 

@@ -41,3 +41,7 @@ if os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "
     from games.legacy import inprocess  # noqa: E402
 
     inprocess.start()
+
+from games import shutdown  # noqa: E402
+
+shutdown.install()  # under daphne: a prompt exit with sockets open (games/shutdown.py)

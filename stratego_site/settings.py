@@ -142,7 +142,8 @@ CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis's layer, waiting out a Redis restart (games/layers.py)
+            "BACKEND": "games.layers.ResilientRedisChannelLayer",
             "CONFIG": {"hosts": [redis_host(REDIS_URL)], "prefix": CHANNEL_PREFIX},
         }
     }

@@ -87,7 +87,9 @@ class GameFeed:
         """Until a message tells of a version after `since`, or POLL_SECONDS. The messages of
         versions already read (each event also came as one, while the database was read) are
         dropped here: a database read for each would keep the process's database thread busy
-        for nothing, e.g. after forty placements in a row."""
+        for nothing, e.g. after forty placements in a row. asyncio.timeout, not wait_for:
+        Python 3.11's wait_for swallows a cancellation that arrives just as the receive got a
+        message, and the feed would then wait again in a BZPOPMIN receive past its cancel."""
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(POLL_SECONDS):
                 while True:

@@ -57,13 +57,13 @@ def is_listening(port: int) -> bool:
 def terminate(proc: subprocess.Popen, port: int) -> bool:
     """SIGTERM, then wait for the exit; True if the process had to be killed after serving.
 
-    Why the kill: on SIGTERM daphne cancels its applications, stops listening, and returns;
-    the interpreter then joins its worker threads. A socket that disconnected just before
-    leaves a worker in `presence.leave`, whose broadcast (`async_to_sync`, back onto the
-    event loop) was scheduled but never run: the loop stopped first, so that thread waits
-    forever and the exit hung until the old 10 s timeout. Once the port is closed the server
-    has finished serving (Twisted stops listening only after every application is done), so
-    a process still alive `EXIT_GRACE` seconds later is stuck in that join and is killed."""
+    The kill is a safety net. daphne's exit used to hang: on SIGTERM it cancels its
+    applications but waits only for the first to end, then stops the event loop; a consumer
+    still in its disconnect had a worker thread in `presence.leave`, whose broadcast
+    (`async_to_sync`, back onto the stopped loop) never ran, and the interpreter's exit joins
+    that thread. games/shutdown.py fixes it (tests/server/test_shutdown.py). Once the port is
+    closed the server has finished serving, so a process still alive `EXIT_GRACE` seconds
+    later is stuck in such a join and is killed."""
     proc.terminate()
     deadline = time.monotonic() + STOP_TIMEOUT
     closed_at: float | None = None

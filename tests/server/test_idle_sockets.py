@@ -1,6 +1,6 @@
 """On a real daphne and the real Redis layer: a socket that receives nothing for a minute
 stays open and gets the next move (redis-py 8's 5 s read timeout used to close it with 1011
-and a traceback every 5 s), and the sockets survive Redis dropping every client connection."""
+and a traceback every 5 s). Redis restarts: tests/server/test_redis_restart.py."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import json
 import time
 
 import pytest
-import redis
-from django.conf import settings
 from websockets.sync.client import connect as ws_connect
 
 from .daphne import Daphne, assert_clean_log
@@ -57,22 +55,4 @@ def test_an_idle_socket_stays_open_and_gets_the_next_move(daphne):
         event = frames_until(blue_ws, is_move(1))
         assert event["version"] == version + 1
         frames_until(red_ws, is_move(1))
-    assert_clean_log(daphne.log_text())
-
-
-def test_sockets_survive_redis_dropping_its_clients(daphne):
-    """`CLIENT KILL TYPE normal` closes every client connection of the shared Redis (as a
-    restart does, without stopping the server others use): the sockets stay, the game goes on,
-    and the log holds no traceback."""
-    gid, red, blue = set_up_game()
-    with open_socket(daphne, gid, red) as red_ws, open_socket(daphne, gid, blue) as blue_ws:
-        frames_until(blue_ws, lambda f: f["type"] == "state")
-        frames_until(red_ws, lambda f: f["type"] == "state")
-        redis.Redis.from_url(settings.REDIS_URL).execute_command("CLIENT", "KILL", "TYPE", "normal")
-        time.sleep(1)
-        red_ws.send(json.dumps({"type": "move", "from": 7, "to": 12}))
-        frames_until(red_ws, is_move(1))
-        frames_until(blue_ws, is_move(1))
-        blue_ws.send(json.dumps({"type": "move", "from": 15, "to": 10}))
-        frames_until(red_ws, is_move(2))
     assert_clean_log(daphne.log_text())

@@ -78,6 +78,38 @@ async def test_a_consumer_that_crashes_leaves_no_ghost_and_can_be_claimed_agains
 
 
 @pytest.mark.asyncio
+async def test_a_consumer_that_ended_without_leaving_is_dropped_by_the_next_beat(monkeypatch):
+    """Per socket, not per process: the process still runs (and beats), but Blue's consumer
+    has ended without its leave; the next beat drops Blue's socket instead of re-stamping it,
+    and Blue counts as gone."""
+    gid, red, blue = await adb(set_up_game)()
+    red_ws = await connect(f"/ws/games/{gid}/", red)
+    blue_ws = await connect(f"/ws/games/{gid}/", blue)
+    for ws in (red_ws, blue_ws):
+        assert (await receive(ws))["type"] == "state"
+    assert await wait_for(lambda: rows(gid) == 2)
+
+    original = GameConsumer.leave_game
+
+    async def no_leave(self):  # as if the leave never ran (it failed, or was never reached)
+        self.cancel_checks()
+
+    monkeypatch.setattr(GameConsumer, "leave_game", no_leave)
+    await blue_ws.disconnect()  # Blue's consumer ends
+    monkeypatch.setattr(GameConsumer, "leave_game", original)
+    assert await adb(rows)(gid) == 2 and await adb(blue_left)(gid) is None  # not noticed yet
+
+    await adb(presence.beat)()
+    assert await adb(rows)(gid) == 1
+    game_pk = (await adb(Game.objects.get)(public_id=gid)).pk
+    assert await adb(presence.players_connected)(game_pk) == {0}
+    assert await adb(blue_left)(gid) is not None, "Blue counts as gone"
+    await adb(presence.beat)()
+    assert await adb(rows)(gid) == 1, "Red's live socket is still re-stamped"
+    await red_ws.disconnect()
+
+
+@pytest.mark.asyncio
 async def test_a_send_to_a_closing_socket_is_not_an_error():
     consumer = GameConsumer()
 

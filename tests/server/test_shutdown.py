@@ -1,0 +1,49 @@
+"""A daphne process stops by itself with sockets open (issue 10, games/shutdown.py): on
+SIGTERM with players and observers connected, the process exits with status 0 within the
+harness's grace (it used to hang in the interpreter's exit, on a worker thread whose
+broadcast waited for the stopped event loop, until the harness killed it), and its log holds
+no traceback."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+
+import pytest
+from websockets.sync.client import connect as ws_connect
+
+from games.models import Presence
+
+from .daphne import Daphne, assert_clean_log, terminate
+from .helpers import set_up_game, wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OBSERVERS = 20  # (the more sockets close at once, the surer the old hang was)
+
+
+def open_socket(server: Daphne, gid: str, ident):
+    headers = dict(server.origin)
+    if ident is not None:
+        headers["Cookie"] = f"sessionid={ident.session_key}"
+    return ws_connect(server.url(f"/ws/games/{gid}/"), additional_headers=headers)
+
+
+def test_sigterm_with_sockets_open_ends_the_process_by_itself(tmp_path):
+    gid, red, blue = set_up_game()
+    server = Daphne(tmp_path / "daphne.log").start()
+    try:
+        with ExitStack() as stack:
+            for who in (red, blue, *[None] * OBSERVERS):  # (each observer's leave broadcasts)
+                ws = stack.enter_context(open_socket(server, gid, who))
+                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            rows = Presence.objects.filter(game__public_id=gid)
+            assert wait_until(lambda: rows.count() == 2 + OBSERVERS)
+            proc = server.proc
+            killed = terminate(proc, server.port)
+            server.proc = None
+    finally:
+        server.stop()
+    assert not killed, "daphne's exit hung after it stopped serving"
+    assert proc.returncode == 0
+    assert_clean_log(server.log_text())
