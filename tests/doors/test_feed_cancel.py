@@ -17,11 +17,11 @@ async def test_a_cancel_as_the_nudge_arrives_ends_the_wait():
     feed = GameFeed("nogame", 0)
     feed.layer = InMemoryChannelLayer()  # a receive with a message waiting never suspends
     feed.channel = await feed.layer.new_channel("legacy.")
-    await feed.layer.send(feed.channel, {"type": "game.nudge"})
+    await feed.layer.send(feed.channel, {"type": "game.nudge", "version": 1})
 
     async def wait_forever() -> None:
         while True:
-            await feed.wait_nudge()
+            await feed.wait_nudge(0)
 
     task = asyncio.create_task(wait_forever())
     await asyncio.sleep(0)  # the task now waits; its receive is scheduled to run next
