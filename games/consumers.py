@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected  # daphne's websocket protocol, closed
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -64,6 +65,17 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.close_with(limits.CLOSE_TOO_MANY)
             return
         await super().websocket_connect(message)
+
+    async def dispatch(self, message: dict) -> None:
+        """As channels' dispatch, without its `aclose_old_connections()` before each message:
+        that is a hop to the process's one database thread for every frame a socket gets
+        (each of 200 spectators' copies of a move queued behind the moves' transactions).
+        Every database access here goes through database_sync_to_async, which closes old
+        connections before and after itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def send_json(self, frame: dict) -> None:
         await self.send_text(json.dumps(frame, separators=(",", ":")))
