@@ -154,6 +154,8 @@ def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
     meta = game_meta(game)
     deadline_in = clocks.seconds_left(game, clocks.now())
     seated = [seat_token(game, ev.red_payload["seat"]) for ev in events if ev.kind == "seated"]
+    to_move = RED if game.ply % 2 == 0 else BLUE
+    # (in this order: the side to move first, its frames leave and arrive first)
     return {
         role: {
             "type": "game.frames",
@@ -164,7 +166,7 @@ def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
             "deadline_in": deadline_in,
             "seated": seated,
         }
-        for role in (RED, BLUE, OBSERVER)
+        for role in (to_move, 1 - to_move, OBSERVER)
     }
 
 
