@@ -10,7 +10,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from .. import clocks, engine
+from .. import clocks, engine, snapshots
 from ..broadcast import nudge_lobby_on_commit
 from ..errors import ServiceError
 from ..identity import Identity, role_of
@@ -28,7 +28,9 @@ def engine_error(exc: Exception) -> ServiceError:
 
 
 def lock(public_id: str) -> Game:
-    game = Game.objects.select_for_update().filter(public_id=public_id).first()
+    """The game row, locked, with its live socket counts (for the frames it will publish)."""
+    rows = Game.objects.select_for_update().annotate(**snapshots.count_annotations())
+    game = rows.filter(public_id=public_id).first()
     if game is None:
         raise ServiceError("not_found", "There is no such game.")
     return game
