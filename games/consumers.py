@@ -20,6 +20,7 @@ from autobahn.exception import Disconnected  # daphne's websocket protocol, clos
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import connection
 
 from . import chat, computer, limits, match, presence, services, snapshots
 from .broadcast import LOBBY_GROUP, audience_group, game_group
@@ -174,6 +175,15 @@ ACTIONS: dict[str, Action] = {
     "chat": lambda g, i, m: chat.post(g, i, chat.room_field(m), chat.text_field(m)),
 }
 
+def act(action: Action) -> Callable:
+    """An action, run off the event loop. On PostgreSQL in a small pool of threads (each with
+    its persistent connection, at most the executor's few per process), not on the process's
+    one thread_sensitive thread: actions on different games then wait for the database side by
+    side (the row lock orders those on one game). SQLite takes one writer at a time anyway."""
+    parallel = connection.vendor != "sqlite"
+    return database_sync_to_async(action, thread_sensitive=not parallel)
+
+
 CHECK_SLACK = 0.05  # seconds after a deadline before the socket's check runs
 ACK_GRACE = 2.0  # seconds an actor waits for its event from the layer before reading it
 
@@ -297,7 +307,7 @@ class GameConsumer(GuardedConsumer):
             await self.push_updates(int_field(message, "version"))
         elif kind in ACTIONS:
             action = ACTIONS[kind]
-            version = await database_sync_to_async(action)(self.public_id, self.identity, message)
+            version = await act(action)(self.public_id, self.identity, message)
             if kind == "join":  # the role changes: read it (and what it may see now)
                 await self.push_updates()
             elif isinstance(version, int):
