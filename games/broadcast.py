@@ -72,6 +72,15 @@ def clean_context() -> contextvars.Context:
     return contextvars.Context()
 
 
+def hand_over(loop: asyncio.AbstractEventLoop, callback: Callable, *args: object) -> None:
+    """Run `callback(*args)` on the loop; a loop that closed meanwhile (the process stops)
+    only loses the send: the sockets catch up when they reconnect."""
+    try:
+        loop.call_soon_threadsafe(callback, *args, context=clean_context())
+    except RuntimeError as exc:
+        logger.warning("broadcast dropped: %r", exc)
+
+
 # Per loop, per key (a game): the send still in flight, which the next one waits for.
 _tails: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -89,7 +98,7 @@ def send(sends: Sends, key: str | None = None, what: str = "") -> None:
             logger.warning("broadcast to %s failed: %r", what or sends[0][0], exc)
         return
     what = what or sends[0][0]
-    loop.call_soon_threadsafe(_start, loop, layer, sends, key, what, context=clean_context())
+    hand_over(loop, _start, loop, layer, sends, key, what)
 
 
 def _start(loop: asyncio.AbstractEventLoop, layer, sends: Sends, key, what: str) -> None:  # noqa: ANN001
@@ -143,7 +152,7 @@ def send_coalesced(key: str, make: Callable[[], Sends]) -> None:
     if loop is None:
         send(make())
         return
-    loop.call_soon_threadsafe(_schedule, loop, key, make, context=clean_context())
+    hand_over(loop, _schedule, loop, key, make)
 
 
 def _schedule(loop: asyncio.AbstractEventLoop, key: str, make: Callable[[], Sends]) -> None:
