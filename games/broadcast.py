@@ -5,13 +5,26 @@ audience's (`audience.<id>.red|blue|obs`). After a commit each audience group ge
 frames of that audience, computed once (games/snapshots.py `pushed_frames`), which its
 sockets forward as they are: a socket never receives another audience's frames, and reads
 the database only on connect, on a version gap or when a nudge says it is behind.
+
+Sending. A service runs on the process's one database thread (database_sync_to_async), and
+waiting there for Redis would hold every other socket's database work of the process. So,
+when that thread serves an event loop, the sends are handed to the loop and the thread goes
+on; a game's sends leave in the order of its commits (each waits for the game's previous
+one), and the three audiences of one commit go at once. Without a loop (a management command,
+a test's plain call, the heartbeat thread) they are sent before returning, as before.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import logging
+import os
+import weakref
+from collections.abc import Callable
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -31,19 +44,89 @@ def audience_group(public_id: str, role: int) -> str:
     return f"audience.{public_id}.{AUDIENCES[role]}"
 
 
-def send_now(group: str, message: dict) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
+Sends = list[tuple[str, dict]]  # (group, message), sent at once
+
+
+async def send_all(layer, sends: Sends) -> None:  # noqa: ANN001 - a channel layer
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
+
+
+def serving_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this thread does sync work for (asgiref's sync_to_async sets it), if
+    it still runs; None in a thread of its own or on the loop itself."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        return None
+    if loop.is_closed() or not loop.is_running():
+        return None
     try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception as exc:  # the commit stands; sockets catch up on their next sync
-        logger.warning("broadcast to %s failed: %r", group, exc)
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return loop
+    return None  # (on the loop's own thread: not a sync thread)
+
+
+def clean_context() -> contextvars.Context:
+    """A context for the loop's side: not the sync thread's, whose asgiref marks (a sync
+    call in progress) would make the loop's own database_sync_to_async refuse to run."""
+    return contextvars.Context()
+
+
+def hand_over(loop: asyncio.AbstractEventLoop, callback: Callable, *args: object) -> None:
+    """Run `callback(*args)` on the loop; a loop that closed meanwhile (the process stops)
+    only loses the send: the sockets catch up when they reconnect."""
+    try:
+        loop.call_soon_threadsafe(callback, *args, context=clean_context())
+    except RuntimeError as exc:
+        logger.warning("broadcast dropped: %r", exc)
+
+
+# Per loop, per key (a game): the send still in flight, which the next one waits for.
+_tails: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def send(sends: Sends, key: str | None = None, what: str = "") -> None:
+    """Send now (see the module's doc): in order with the other sends of `key`."""
+    layer = get_channel_layer()
+    if layer is None or not sends:
+        return
+    loop = serving_loop()
+    if loop is None:
+        try:
+            async_to_sync(send_all)(layer, sends)
+        except Exception as exc:  # the commit stands; sockets catch up on their next sync
+            logger.warning("broadcast to %s failed: %r", what or sends[0][0], exc)
+        return
+    what = what or sends[0][0]
+    hand_over(loop, _start, loop, layer, sends, key, what)
+
+
+def _start(loop: asyncio.AbstractEventLoop, layer, sends: Sends, key, what: str) -> None:  # noqa: ANN001
+    """On the loop: start the send after the previous one of `key`."""
+    tails = _tails.setdefault(loop, {})
+    previous = tails.get(key) if key is not None else None
+    task = loop.create_task(_send_after(previous, layer, sends, what))
+    if key is not None:
+        tails[key] = task
+        task.add_done_callback(lambda done: tails.pop(key) if tails.get(key) is done else None)
+
+
+async def _send_after(previous: asyncio.Task | None, layer, sends: Sends, what: str) -> None:  # noqa: ANN001
+    if previous is not None:
+        await asyncio.wait([previous])  # whatever became of it
+    try:
+        await send_all(layer, sends)
+    except Exception as exc:  # the commit stands; sockets catch up on the next version gap
+        logger.warning("broadcast to %s failed: %r", what, exc)
+
+
+def send_now(group: str, message: dict) -> None:
+    send([(group, message)])
 
 
 def nudge_game_on_commit(public_id: str, version: int) -> None:
     message = {"type": "game.nudge", "version": version}
-    transaction.on_commit(lambda: send_now(game_group(public_id), message))
+    transaction.on_commit(lambda: send([(game_group(public_id), message)], public_id))
 
 
 def nudge_lobby_on_commit() -> None:
@@ -52,18 +135,37 @@ def nudge_lobby_on_commit() -> None:
 
 def publish_on_commit(public_id: str, by_role: dict[int, dict]) -> None:
     """After the commit, each role's message to its audience group (and to no other)."""
+    sends = [(audience_group(public_id, role), message) for role, message in by_role.items()]
+    transaction.on_commit(lambda: send(sends, public_id, public_id))
 
-    async def send_all(layer) -> None:  # noqa: ANN001 - a channel layer
-        for role, message in by_role.items():
-            await layer.group_send(audience_group(public_id, role), message)
 
-    def publish() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        try:
-            async_to_sync(send_all)(layer)
-        except Exception as exc:  # the commit stands; sockets catch up on the next version gap
-            logger.warning("publish to %s failed: %r", public_id, exc)
+COALESCE_SECONDS = 0.2
+_pending: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per loop: keys due
 
-    transaction.on_commit(publish)
+
+def send_coalesced(key: str, make: Callable[[], Sends]) -> None:
+    """Send what `make()` (sync, it may read the database) returns, at most once per
+    COALESCE_SECONDS per `key`: calls meanwhile join the one due, which reads the state as of
+    its sending. A crowd of 200 spectators arriving was 200 counts sent to a group growing
+    to 200 (20,000 frames), ahead of the moves. Without a loop: at once."""
+    loop = serving_loop()
+    if loop is None:
+        send(make())
+        return
+    hand_over(loop, _schedule, loop, key, make)
+
+
+def _schedule(loop: asyncio.AbstractEventLoop, key: str, make: Callable[[], Sends]) -> None:
+    due = _pending.setdefault(loop, set())
+    if key not in due:
+        due.add(key)
+        loop.call_later(COALESCE_SECONDS, lambda: loop.create_task(_fire(due, key, make)))
+
+
+async def _fire(due: set, key: str, make: Callable[[], Sends]) -> None:
+    due.discard(key)  # (first: a change from now on is sent again)
+    layer = get_channel_layer()
+    try:
+        await send_all(layer, await database_sync_to_async(make)())
+    except Exception as exc:  # the next change sends it again
+        logger.warning("broadcast of %s failed: %r", key, exc)

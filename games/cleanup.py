@@ -3,7 +3,7 @@
 - an untimed game that no person has been connected to for GHOST_SECONDS ends as
   `abandoned` (status `aborted`, no result: it counts nowhere); a waiting game whose creator
   left that long ago is cancelled (`aborted`). (A timed game ends by its clocks; a game one
-  player is still in ends by a claim of victory, games/services.py.)
+  player is still in ends by a claim of victory, games/services/.)
 - a computer-vs-computer game nobody has watched for UNWATCHED_SECONDS stops the same way.
 
 "When was a computer game last watched" is kept in this process (the Presence rows every

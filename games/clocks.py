@@ -6,7 +6,7 @@ runs, from `turn_started`; `deadline` is `turn_started` plus that side's remaini
 column. After a move the mover keeps what was left plus the increment and the opponent's
 clock starts; a move that ends the game gets no increment (the clocks stop). In the setup
 of a timed game one deadline, SETUP_SECONDS after both seats were taken, runs for both
-players. The services apply these under the row lock (games/services.py);
+players. The services apply these under the row lock (games/services/);
 docs/protocol.md, "Clocks" and "Abandonment", says what clients see.
 """
 

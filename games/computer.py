@@ -409,7 +409,7 @@ def _wake(public_id: str) -> None:
     kick(public_id)  # (looked up at each call: tests replace `kick`)
 
 
-services.computer_waker = _wake  # the services wake us after a commit in a computer game
+services.unit.computer_waker = _wake  # the services wake us after a commit in a computer game
 
 
 # ---------------------------------------------------------------- lobby forms (HTTP)

@@ -17,8 +17,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected  # daphne's websocket protocol, closed
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import connection
 
 from . import chat, computer, limits, match, presence, services, snapshots
 from .broadcast import LOBBY_GROUP, audience_group, game_group
@@ -64,6 +66,17 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.close_with(limits.CLOSE_TOO_MANY)
             return
         await super().websocket_connect(message)
+
+    async def dispatch(self, message: dict) -> None:
+        """As channels' dispatch, without its `aclose_old_connections()` before each message:
+        that is a hop to the process's one database thread for every frame a socket gets
+        (each of 200 spectators' copies of a move queued behind the moves' transactions).
+        Every database access here goes through database_sync_to_async, which closes old
+        connections before and after itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def send_json(self, frame: dict) -> None:
         await self.send_text(json.dumps(frame, separators=(",", ":")))
@@ -164,6 +177,15 @@ ACTIONS: dict[str, Action] = {
     "decline_rematch": lambda g, i, m: match.answer_rematch(g, i, accept=False),
     "chat": lambda g, i, m: chat.post(g, i, chat.room_field(m), chat.text_field(m)),
 }
+
+def act(action: Action) -> Callable:
+    """An action, run off the event loop. On PostgreSQL in a small pool of threads (each with
+    its persistent connection, at most the executor's few per process), not on the process's
+    one thread_sensitive thread: actions on different games then wait for the database side by
+    side (the row lock orders those on one game). SQLite takes one writer at a time anyway."""
+    parallel = connection.vendor != "sqlite"
+    return database_sync_to_async(action, thread_sensitive=not parallel)
+
 
 CHECK_SLACK = 0.05  # seconds after a deadline before the socket's check runs
 ACK_GRACE = 2.0  # seconds an actor waits for its event from the layer before reading it
@@ -289,7 +311,7 @@ class GameConsumer(GuardedConsumer):
             await self.push_updates(int_field(message, "version"))
         elif kind in ACTIONS:
             action = ACTIONS[kind]
-            version = await database_sync_to_async(action)(self.public_id, self.identity, message)
+            version = await act(action)(self.public_id, self.identity, message)
             if kind == "join":  # the role changes: read it (and what it may see now)
                 await self.push_updates()
             elif isinstance(version, int):

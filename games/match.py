@@ -1,6 +1,6 @@
 """A match around the game (issue 12): abort before it really began, draw-offer limits, and
 the rematch after it ended. Each action is one transaction on the locked game row, as in
-games/services.py, whose helpers (lock, emit, commit, run) it uses; the rules stay in the
+games/services/, whose helpers (lock, emit, commit, run) it uses; the rules stay in the
 engine: nothing here decides a battle or a move."""
 
 from __future__ import annotations

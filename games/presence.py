@@ -42,7 +42,7 @@ from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, Out
 from django.utils import timezone
 
 from . import options
-from .broadcast import LOBBY_GROUP, game_group, send_now
+from .broadcast import LOBBY_GROUP, game_group, send_coalesced
 from .identity import Identity, role_of
 from .models import BLUE, OBSERVER, RED, Game, Presence, left_field
 
@@ -114,9 +114,16 @@ def players_connected(game_id: int) -> set[int]:
 
 
 def announce(game: Game) -> None:
-    send_now(game_group(game.public_id), {"type": "game.spectators", "count": observers(game.pk)})
-    if not game.private:
-        send_now(LOBBY_GROUP, {"type": "lobby.nudge"})
+    """The game's spectator count to its sockets (and a nudge to the lobby), coalesced: a
+    crowd arriving is one count every few tenths of a second, not one per arrival."""
+    game_id, public_id, private = game.pk, game.public_id, game.private
+
+    def sends() -> list[tuple[str, dict]]:
+        count = {"type": "game.spectators", "count": observers(game_id)}
+        lobby = [] if private else [(LOBBY_GROUP, {"type": "lobby.nudge"})]
+        return [(game_group(public_id), count), *lobby]
+
+    send_coalesced(f"spectators.{public_id}", sends)
 
 
 def announce_games(game_ids: set[int]) -> None:

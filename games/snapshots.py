@@ -6,13 +6,14 @@ import hashlib
 import json
 from typing import NamedTuple
 
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from players.ratings import seat_labels
 
 from . import clocks, engine, options, presence
 from .identity import Identity, role_of
-from .models import BLUE, OBSERVER, RED, Game, GameEvent
+from .models import BLUE, OBSERVER, RED, Game, GameEvent, Presence
 
 MAX_CATCH_UP = 50
 LOBBY_LIMIT = 20
@@ -42,6 +43,29 @@ def spectator_count(game: Game) -> int:
     return presence.observers(game.pk)
 
 
+LIVE_COUNTS = {RED: "live_red", BLUE: "live_blue", OBSERVER: "live_obs"}
+
+
+def count_annotations() -> dict[str, Coalesce]:
+    """Live sockets of a game by role, as annotations of a Game query: the row lock of an
+    action reads them in its one statement (games/services/unit.py), not in one more."""
+    def live(role: int) -> Coalesce:
+        rows = Presence.objects.filter(presence.live(), game=OuterRef("pk"), role=role)
+        rows = rows.order_by().values("game").annotate(n=Count("pk")).values("n")
+        return Coalesce(Subquery(rows), 0)
+
+    return {name: live(role) for role, name in LIVE_COUNTS.items()}
+
+
+def socket_counts(game: Game) -> dict[int, int]:
+    """As presence.counts (roles with a live socket only), from the annotations when the
+    game was read with them."""
+    if not all(hasattr(game, name) for name in LIVE_COUNTS.values()):
+        return presence.counts(game.pk)
+    counts = {role: getattr(game, name) for role, name in LIVE_COUNTS.items()}
+    return {role: n for role, n in counts.items() if n}
+
+
 def time_control(game: Game) -> dict | None:
     control = options.stored_time_control(game.clock_base_ms, game.clock_increment_ms)
     return None if control is None else control.to_dict()
@@ -57,7 +81,7 @@ def game_meta(game: Game) -> dict:
     result = None
     if game.termination:
         result = {"winner": game.winner, "termination": game.termination}
-    sockets = presence.counts(game.pk)
+    sockets = socket_counts(game)
     at = clocks.now()
     return {
         "id": game.public_id,
@@ -154,6 +178,8 @@ def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
     meta = game_meta(game)
     deadline_in = clocks.seconds_left(game, clocks.now())
     seated = [seat_token(game, ev.red_payload["seat"]) for ev in events if ev.kind == "seated"]
+    to_move = RED if game.ply % 2 == 0 else BLUE
+    # (in this order: the side to move first, its frames leave and arrive first)
     return {
         role: {
             "type": "game.frames",
@@ -164,7 +190,7 @@ def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
             "deadline_in": deadline_in,
             "seated": seated,
         }
-        for role in (RED, BLUE, OBSERVER)
+        for role in (to_move, 1 - to_move, OBSERVER)
     }
 
 

@@ -1,6 +1,6 @@
 """One TCP connection of seed 001: sign on, set up, play, in the seed's frames.
 
-Every decision about the game is the services' (games/services.py): a frame becomes one
+Every decision about the game is the services' (games/services/): a frame becomes one
 service call, and the answers the other player must see come back as the game's events
 (games/legacy/events.py), translated here into the seed's server frames.
 """

@@ -82,7 +82,7 @@ def test_a_waiting_game_whose_creator_left_long_ago_is_cancelled():
 def computers_stay_still(monkeypatch):
     """The computers seated here are not woken: a random mini game they played on could end
     by itself before the sweep, which then had nothing to stop (a flaky test)."""
-    monkeypatch.setattr(services, "computer_waker", None)
+    monkeypatch.setattr(services.unit, "computer_waker", None)
 
 
 def computers_game() -> str:

@@ -87,13 +87,13 @@ def test_a_move_that_arrived_in_time_counts_as_in_time_however_long_it_waited_to
     now = [at(0)]
     monkeypatch.setattr(clocks, "now", lambda: now[0])
     gid, red, blue = timed_game("5+3")  # Red's clock runs out at 300 s
-    real_lock = services.lock
+    real_lock = services.unit.lock
 
     def after_a_queue(public_id: str):  # the row was busy (flag-fall checks, say) till 300.4 s
         now[0] = at(300.4)
         return real_lock(public_id)
 
-    monkeypatch.setattr(services, "lock", after_a_queue)
+    monkeypatch.setattr(services.unit, "lock", after_a_queue)  # what run() calls
     now[0] = at(299.9)  # the move arrives
     services.move(gid, red, *SHORT_GAME[0][1:])
     g = game(gid)

@@ -11,17 +11,21 @@ MODULES = ("services", "presence", "computer", "snapshots", "broadcast", "backgr
 
 
 def imports_of(name: str) -> set[str]:
-    """The games modules `games/<name>.py` imports, anywhere in the file."""
-    tree = ast.parse((GAMES / f"{name}.py").read_text())
+    """The games modules `games/<name>.py` (or every module of the package `games/<name>/`)
+    imports, anywhere in the file."""
+    package = GAMES / name
+    paths = sorted(package.glob("*.py")) if package.is_dir() else [GAMES / f"{name}.py"]
+    depth = 2 if package.is_dir() else 1  # the level of a relative import of `games`
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                found.add(node.module.split(".")[0])
-            else:
-                found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("games."):
-            found.add(node.module.split(".")[1])
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == depth:
+                if node.module:
+                    found.add(node.module.split(".")[0])
+                else:
+                    found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("games."):
+                found.add(node.module.split(".")[1])
     return found
 
 

@@ -13,10 +13,10 @@ from .helpers import set_up_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# BEGIN, lock the row, write the Move and the event, save the game, count the sockets by role
-# (the `game` object of the pushed frames, built once for all), COMMIT. Nothing per socket:
-# sockets forward the pushed frames (tests/server/test_push.py).
-MAX_MOVE_STATEMENTS = 7
+# BEGIN, lock the row (with its sockets counted by role, for the `game` object of the pushed
+# frames, built once for all), write the Move and the event, save the game, COMMIT. Nothing
+# per socket: sockets forward the pushed frames (tests/server/test_push.py).
+MAX_MOVE_STATEMENTS = 6
 
 
 def test_a_move_costs_a_fixed_number_of_statements():

@@ -176,3 +176,34 @@ async def test_an_action_is_answered_by_its_event_when_another_committed_meanwhi
     ]
     assert [f["version"] for f in frames] == [version + 1, version + 2]
     await comm.disconnect()
+
+
+async def test_a_socket_gets_its_frames_while_the_database_thread_is_busy():
+    """A frame from the layer goes out without a turn of the process's one database thread
+    (channels' dispatch took one per message to close old connections: 200 spectators' copies
+    of a move then queued behind every transaction of the process)."""
+    import asyncio
+    import threading
+
+    from channels.db import database_sync_to_async
+    from channels.layers import get_channel_layer
+
+    from games.broadcast import game_group
+
+    game = await adb(services.create_game)(await adb(make_guest)(), variant="mini")
+    comm = await connect(f"/ws/games/{game.public_id}/", None)
+    await receive(comm)  # its state
+    gate = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(gate.wait)())  # holds the thread ...
+    release = threading.Timer(3.0, gate.set)  # ... for 3 s (never for ever, if this fails)
+    release.start()
+    message = {"type": "game.spectators", "count": 7}
+    await get_channel_layer().group_send(game_group(game.public_id), message)
+    counts = []
+    while 7 not in counts:  # (its own arrival may be announced first)
+        counts.append((await receive(comm, timeout=10, skip=()))["count"])
+    assert not gate.is_set(), "the frame waited for the database thread"
+    gate.set()
+    release.cancel()
+    await busy
+    await comm.disconnect()

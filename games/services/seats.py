@@ -1,0 +1,113 @@
+"""Seats: create a game, take a seat in it, watch it."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from .. import clocks, engine, options
+from ..errors import ServiceError
+from ..identity import Identity, role_of
+from ..models import BLUE, OBSERVER, RED, Game
+from .absence import emit_absent
+from .events import emit
+from .unit import COLOR_NAMES, commit, lock
+
+VARIANT_NAMES = ("classic", "barrage", "duel", "mini")
+
+
+def check_variant(variant: str) -> None:
+    if variant not in VARIANT_NAMES:
+        raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
+
+
+def create_game(
+    ident: Identity | None,
+    variant: str = "classic",
+    seat: int | None = RED,
+    private: bool = False,
+    time_control: str | None = None,
+    rules: dict | None = None,
+    rated: bool = False,
+    rating_range: tuple[int | None, int | None] = (None, None),
+) -> Game:
+    """A new game with `ident` in `seat` (None: random). `time_control` is None/"untimed" or
+    an id of options.TIME_CONTROLS ("5+3"); `rules` overrides rule settings of the variant
+    (e.g. {"two_squares_limit": 3}), checked by the engine and saved in the engine state."""
+    if ident is None:
+        raise ServiceError("no_identity", "Choose a nickname or log in first.")
+    check_variant(variant)
+    check_seat(seat)
+    control = options.time_control(time_control)
+    overrides = options.checked_rules(variant, rules)
+    if rated:
+        from players import ratings  # players imports games
+
+        ratings.check_rated_seat(ident)
+    if seat is None:
+        seat = random.choice((RED, BLUE))
+    state = engine.Game(engine.get_variant(variant).with_rules(**overrides)).to_dict()
+    with transaction.atomic():
+        game = Game(variant=variant, private=private, state=state, rated=rated)
+        game.rating_min, game.rating_max = rating_range
+        clocks.set_control(game, control)
+        game.save()
+        take_seat(game, seat, ident)
+        commit(game, lobby=True)
+    return game
+
+
+def check_seat(seat: object) -> None:
+    if seat is not None and (isinstance(seat, bool) or seat not in (RED, BLUE)):
+        raise ServiceError("bad_seat", "seat must be 0 (Red), 1 (Blue) or null (the free one).")
+
+
+def take_seat(game: Game, color: int, ident: Identity) -> None:
+    prefix = "red" if color == RED else "blue"
+    setattr(game, f"{prefix}_user_id", ident.user_id)
+    setattr(game, f"{prefix}_session", ident.session_key or "")
+    setattr(game, f"{prefix}_name", ident.name)
+    setattr(game, f"{prefix}_computer", ident.computer or "")
+    starts = game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == Game.Status.WAITING
+    if starts:
+        game.status = Game.Status.SETUP
+        clocks.start_setup(game, clocks.now())
+    emit(game, "seated", {"seat": color, "name": ident.name})
+    if starts:  # a player who left while waiting is announced now (their absence starts now)
+        for gone in (c for c in (RED, BLUE) if game.left_at(c) is not None):
+            emit_absent(game, gone)
+
+
+def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -> int:
+    """Take seat `seat` (or the free one). Race-safe: the row is locked. Returns the seat."""
+    if ident is None:
+        raise ServiceError("no_identity", "Choose a nickname or log in first.")
+    check_seat(seat)
+    with transaction.atomic():
+        game = lock(public_id)
+        if role_of(game, ident) != OBSERVER:
+            raise ServiceError("already_seated", "You already hold a seat in this game.")
+        if not game.is_active:
+            raise ServiceError("game_not_active", "This game is over.")
+        free = [c for c in (RED, BLUE) if not game.seat_taken(c)]
+        if not free:
+            raise ServiceError("game_full", "Both seats are taken; you can watch.")
+        if seat is None:
+            seat = free[0]
+        if seat not in free:
+            raise ServiceError("seat_taken", f"{COLOR_NAMES[seat]}'s seat is taken.")
+        from players import ratings  # players imports games
+
+        ratings.check_join(game, ident)
+        take_seat(game, seat, ident)
+        commit(game, lobby=True)
+        return seat
+
+
+def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:
+    """The game and the role this identity has in it (2 unless it holds a seat)."""
+    game = Game.objects.filter(public_id=public_id).first()
+    if game is None:
+        raise ServiceError("not_found", "There is no such game.")
+    return game, role_of(game, ident)

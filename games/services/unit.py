@@ -1,0 +1,131 @@
+"""The unit of work every action on a game goes through: lock the game row, settle its
+clock, load the engine from `state`, let the action decide, save the state, write the
+numbered events and publish them (and nudge the lobby, wake a computer) after the commit.
+Any refusal raises ServiceError and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from django.db import transaction
+
+from .. import clocks, engine, snapshots
+from ..broadcast import nudge_lobby_on_commit
+from ..errors import ServiceError
+from ..identity import Identity, role_of
+from ..models import BLUE, OBSERVER, RED, Game
+from .endings import abort, finish
+from .events import publish
+
+COLOR_NAMES = {RED: "Red", BLUE: "Blue"}
+
+
+def engine_error(exc: Exception) -> ServiceError:
+    code = getattr(exc, "code", None) or "illegal"
+    message = getattr(exc, "message", None) or str(exc)
+    return ServiceError(str(code), str(message))
+
+
+def lock(public_id: str) -> Game:
+    """The game row, locked, with its live socket counts (for the frames it will publish)."""
+    rows = Game.objects.select_for_update().annotate(**snapshots.count_annotations())
+    game = rows.filter(public_id=public_id).first()
+    if game is None:
+        raise ServiceError("not_found", "There is no such game.")
+    return game
+
+
+def load(game: Game) -> engine.Game:
+    return engine.Game.from_dict(game.state)
+
+
+def player_color(game: Game, ident: Identity | None) -> int:
+    role = role_of(game, ident)
+    if role == OBSERVER:
+        raise ServiceError("not_a_player", "Observers cannot act in this game.")
+    if not game.is_active:
+        raise ServiceError("game_not_active", "This game is over.")
+    return role
+
+
+def commit(game: Game, eg: engine.Game | None = None, lobby: bool = False) -> None:
+    if eg is not None:
+        game.state = eg.to_dict()
+    game.save()
+    publish(game)
+    if lobby and not game.private:
+        nudge_lobby_on_commit()
+    wake_computers_on_commit(game)
+
+
+def computer_level(game: Game, color: int) -> str:
+    """The level of the computer in `color`'s seat; "" for a person (or nobody)."""
+    return game.red_computer if color == RED else game.blue_computer
+
+
+# games/computer.py registers its `kick` here (it imports this module, not the other way).
+computer_waker: Callable[[str], None] | None = None
+
+
+def wake_computers_on_commit(game: Game) -> None:
+    """A computer seated in this game gets its turn once the change is committed."""
+    waker = computer_waker
+    if waker is not None and (game.red_computer or game.blue_computer):
+        public_id = game.public_id
+        transaction.on_commit(lambda: waker(public_id))
+
+
+Action = Callable[[Game, int, engine.Game], bool]
+
+
+def run(public_id: str, ident: Identity | None, action: Action, at: datetime | None = None):
+    """Lock, check the clock, check the seat, run the engine action, save. Returns the new
+    version. `at` is when the action arrived (default: now, before waiting for the row lock):
+    the clock is read then, so an action in time stays in time however long it queued for
+    the lock. When the clock ran out first, the game ends on time (that is committed) and
+    the action is refused with `time_out` instead. The action returns whether the lobby
+    must hear of the change."""
+    at = at or clocks.now()
+    with transaction.atomic():
+        game = lock(public_id)
+        if not settle_clock(game, at):
+            color = player_color(game, ident)
+            eg = load(game)
+            try:
+                lobby = action(game, color, eg)
+            except engine.EngineError as exc:
+                raise engine_error(exc) from exc
+            commit(game, eg, lobby=lobby)
+            return game.version
+    raise time_out_error(game, ident)
+
+
+def settle_clock(game: Game, at: datetime) -> bool:
+    """Under the row lock: if the game's time ran out, end it (and save). In play the side to
+    move loses on time; in setup a player who is not ready loses, and if neither is, the game
+    is aborted. True if it ended the game."""
+    if not clocks.expired(game, at):
+        return False
+    eg = load(game)
+    if game.status == Game.Status.PLAYING:
+        eg.end(engine.Outcome(winner=1 - eg.turn, termination="time"))
+        finish(game, eg, at)
+    elif any(eg.ready):
+        eg.end(engine.Outcome(winner=eg.ready.index(True), termination="time"))
+        finish(game, eg, at)
+    else:
+        abort(game, at)
+    commit(game, eg, lobby=True)
+    return True
+
+
+def time_out_error(game: Game, ident: Identity | None) -> ServiceError:
+    """The refusal of an action that found the game's time run out (and ended it)."""
+    if game.status == Game.Status.ABORTED:
+        message = "The setup time ran out before both players were ready: the game is aborted."
+    elif role_of(game, ident) == 1 - game.winner:
+        message = "Your time ran out before this arrived: you lost on time."
+    else:
+        message = f"{COLOR_NAMES[1 - game.winner]}'s time ran out: the game is over."
+    return ServiceError("time_out", message)
