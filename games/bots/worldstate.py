@@ -24,26 +24,33 @@ class WorldState:
 
     def captures(self) -> list[Move]:
         """The legal attacks of the side to move, in the engine's order, without generating
-        its quiet moves (quiescence asks for them at every leaf). The anti-stalling rules that
-        can refuse an attack are the engine's own check (`_stalling_refusal`)."""
+        its quiet moves (quiescence asks for them at every leaf). An attack can be refused
+        only by the two-squares rule (the piece of a run at its limit) or the return rule;
+        then the engine's own check (`_stalling_refusal`) decides."""
         game = self.game
         if game.outcome is not None:
             return []
-        board, rays, color = game.board, game.variant.rays, game.turn
+        board, variant, color = game.board, game.variant, game.turn
+        run = game.runs[color] if variant.two_squares_limit else None
+        if run is not None and run.count < variant.two_squares_limit:
+            run = None
+        returns = bool(variant.return_after_moves)
         found = []
         for unit in game.army[color]:
             rank, src = unit.rank, unit.square
             if rank in IMMOVABLE:
                 continue
-            for ray in rays[src]:
+            check = returns or (run is not None and unit.id == run.unit)
+            for ray in variant.rays[src]:
                 for dst in ray:
                     target = board[dst]
                     if target is None:
                         if rank == SCOUT:
                             continue
                         break
-                    refused = game._stalling_refusal(unit, src, dst, True)
-                    if target.color != color and refused is None:
+                    if target.color != color and not (
+                        check and game._stalling_refusal(unit, src, dst, True) is not None
+                    ):
                         found.append(Move(src, dst))
                     break
         return found
