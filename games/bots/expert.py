@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from games.engine import Move, View
+from games.engine import Game, Move, View
 
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
@@ -24,9 +24,10 @@ from .search import Searcher, TimeUp, sample_world
 
 DEFAULT_BUDGET = 1.0  # seconds a move, unless EXPERT_BUDGET or the clock says otherwise
 BUDGET_SAFETY = 0.85  # of the budget the search may use (beliefs and setup take the rest)
-FIRST_PASS = 0.35  # of the budget spent sampling worlds at depth 1 before deepening
-MAX_WORLDS = 24
+WORLDS_FIRST = 12  # worlds searched at depth 1 before any deeper pass
+MAX_WORLDS = 48
 MIN_WORLDS = 4  # a deeper pass counts only once it has searched this many worlds
+DEPTH_GROWTH = 10.0  # a world one ply deeper costs about this many times more, at first
 MAX_DEPTH = 4
 CANDIDATES = 10  # quiet moves kept by hard's score; attacks are always searched
 UNMASK = 0.12  # worth of learning a hidden piece's rank, per point of its expected value
@@ -64,7 +65,7 @@ class ExpertPlayer(HardPlayer):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        scorer = MoveScorer(view, build_beliefs(view, self.tracker), self)
+        scorer = MoveScorer(view, build_beliefs(view, self.tracker, flag_structure=True), self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
         searched = think(view, scorer, candidates, deadline, self.rng, self.stats)
@@ -117,36 +118,74 @@ def think(
     rng: random.Random,
     stats: dict[str, float],
 ) -> dict[Move, float] | None:
-    """Average search value of each candidate over sampled worlds, by iterative deepening:
-    depth 1 in as many worlds as FIRST_PASS of the time allows, then each deeper pass over
-    the same worlds until the deadline. The deepest pass with MIN_WORLDS worlds counts."""
-    started = time.perf_counter()
-    first_pass_end = started + (deadline - started) * FIRST_PASS
+    """Average search value of each candidate over sampled worlds. Depth 1 in WORLDS_FIRST
+    worlds; then, while the time left is expected to cover one more ply over every world
+    so far, the same worlds one ply deeper; otherwise more worlds at the current depth (up
+    to MAX_WORLDS, then deeper anyway). A deeper pass cut short by the deadline counts
+    only if it searched at least half as many worlds as the pass before it (and
+    MIN_WORLDS): a few deep worlds are noisier than many shallow ones."""
     values = scorer.values
     searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, deadline)
-    worlds, passes = [], {}
+    worlds: list[Game] = []
+    passes: dict[int, list[list[tuple[float, float]]]] = {}
+    cost: dict[int, float] = {}  # seconds a world took at each depth (the latest)
+    depth = 1
     try:
-        while len(worlds) < MAX_WORLDS and (not worlds or time.perf_counter() < first_pass_end):
-            world = sample_world(view, scorer.beliefs, rng)
-            passes.setdefault(1, []).append(searcher.root_values(world, candidates, 1))
-            worlds.append(world)
-        for depth in range(2, MAX_DEPTH + 1):
-            for world in worlds:
-                passes.setdefault(depth, []).append(searcher.root_values(world, candidates, depth))
+        while True:
+            rows = passes.setdefault(depth, [])
+            if len(rows) < len(worlds):  # a deeper pass over the worlds already drawn
+                world = worlds[len(rows)]
+            elif depth > 1 and not worlds:
+                break
+            elif _deepen(depth, len(worlds), cost, deadline):
+                depth += 1
+                continue
+            elif len(worlds) < MAX_WORLDS:
+                world = sample_world(view, scorer.beliefs, rng)
+                worlds.append(world)
+            elif depth < MAX_DEPTH:  # worlds enough: what time is left goes deeper
+                depth += 1
+                continue
+            else:
+                break
+            started = time.perf_counter()
+            rows.append(searcher.root_values(world, candidates, depth))
+            cost[depth] = time.perf_counter() - started
     except TimeUp:
         pass
-    needed = max(1, min(MIN_WORLDS, len(worlds)))
-    usable = [d for d, rows in passes.items() if len(rows) >= needed]
-    stats.update(depth=max(usable, default=0), worlds=len(worlds), nodes=searcher.nodes)
-    if not usable:
+    depth = _counted_depth(passes)
+    stats.update(depth=depth, worlds=len(worlds), nodes=searcher.nodes)
+    if not depth:
         return None
-    rows = passes[max(usable)]
+    rows = passes[depth]
     stats["worlds_deepest"] = len(rows)
     return {
         move: statistics.fmean(row[i][0] - row[i][1] for row in rows)
         + expected_battle(searcher, scorer, move)
         for i, move in enumerate(candidates)
     }
+
+
+def _deepen(depth: int, worlds: int, cost: dict[int, float], deadline: float) -> bool:
+    """Whether to search one ply deeper now: enough worlds drawn, and the time left covers
+    the deeper pass over all of them (a ply costs DEPTH_GROWTH times the one before, until
+    a world has been searched that deep)."""
+    if depth >= MAX_DEPTH or worlds < WORLDS_FIRST:
+        return False
+    per_world = cost.get(depth + 1, cost.get(depth, 0.0) * DEPTH_GROWTH)
+    return deadline - time.perf_counter() > per_world * worlds
+
+
+def _counted_depth(passes: dict[int, list[list[tuple[float, float]]]]) -> int:
+    """The deepest pass with MIN_WORLDS worlds and at least half the worlds of the pass
+    before it (a handful of deep worlds is noisier than many shallow ones)."""
+    best = 0
+    for depth in sorted(passes):
+        rows = len(passes[depth])
+        before = len(passes.get(depth - 1, []))
+        if rows >= min(MIN_WORLDS, before or 1) and rows * 2 >= before:
+            best = depth
+    return best
 
 
 def expected_battle(searcher: Searcher, scorer: MoveScorer, move: Move) -> float:

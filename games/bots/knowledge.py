@@ -184,10 +184,40 @@ def _normalize(row: Probs) -> None:
         row[rank] /= total
 
 
+# How a flag is usually hidden (the engine's generator, `hard` and most people): on its
+# back row, walled in by bombs. A neighbour that has moved is no bomb, an empty one was
+# left or cleared, a bomb shown next to it is a wall: the flag weight of an unmoved piece
+# is multiplied by these per neighbour inside its owner's setup area.
+FLAG_BESIDE_MOVED = 0.1
+FLAG_BESIDE_EMPTY = 0.3
+FLAG_BESIDE_BOMB = 3.0
+
+
+def flag_walls(view: View, variant: Variant, square: int) -> float:
+    """How much the neighbours of an unmoved enemy piece look like the bombs around a flag."""
+    enemy = 1 - view.viewer
+    factor = 1.0
+    for near in variant.neighbors[square]:
+        if not variant.is_setup_square(enemy, near):
+            continue
+        piece = view.board[near]
+        if piece is None or piece.color != enemy:
+            factor *= FLAG_BESIDE_EMPTY
+        elif piece.rank == BOMB:
+            factor *= FLAG_BESIDE_BOMB
+        elif piece.moved:
+            factor *= FLAG_BESIDE_MOVED
+    return factor
+
+
 def build_beliefs(
-    view: View, tracker: Tracker | None = None, use_behaviour: bool = True
+    view: View,
+    tracker: Tracker | None = None,
+    use_behaviour: bool = True,
+    flag_structure: bool = False,
 ) -> Beliefs:
-    """Beliefs about every enemy piece on the board, from the view (and the tracker's notes)."""
+    """Beliefs about every enemy piece on the board, from the view (and the tracker's notes).
+    `flag_structure` (expert): a flag is rather where bombs may wall it in (`flag_walls`)."""
     variant = view.game_variant()
     enemy = 1 - view.viewer
     counts = hidden_counts(variant, view)
@@ -201,6 +231,8 @@ def build_beliefs(
             continue
         note = tracker.notes.get(square) if (tracker and use_behaviour) else None
         row = prior(variant, view.viewer, square, piece.moved, piece.scout, counts, note)
+        if flag_structure and FLAG in row:
+            row[FLAG] *= flag_walls(view, variant, square)
         weights[square] = row or {
             rank: 1.0 for rank in counts if not (piece.moved and rank in IMMOVABLE)
         }

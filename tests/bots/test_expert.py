@@ -174,6 +174,26 @@ def test_make_and_unmake_give_back_the_game_exactly(variant: str) -> None:
             game.push(rng.choice(game.legal_moves()))
 
 
+@pytest.mark.parametrize("variant", ["classic", "duel"])
+def test_fast_captures_are_the_engines_legal_attacks(variant: str) -> None:
+    """Quiescence's own attack generator gives exactly the engine's legal attacks, in the
+    same order, at every ply of random games (anti-stalling refusals included)."""
+    v = get_variant(variant)
+    attacks_seen = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = Game.from_setups(v, generate_setup(v, RED, rng), generate_setup(v, BLUE, rng))
+        state = WorldState(game)
+        while not game.is_over and game.ply < 400:
+            legal = [m for m in game.legal_moves() if game.board[m.dst] is not None]
+            assert state.captures() == legal
+            attacks_seen += len(legal)
+            game.push(rng.choice(game.legal_moves()))
+        if game.is_over:
+            assert state.captures() == []
+    assert attacks_seen > 100
+
+
 def test_expert_leaves_a_probable_bomb_to_a_cheaper_piece() -> None:
     """Blue's back row holds its flag, three bombs and two officers, unmoved; Red's marshal
     stands next to one of them (half a bomb), a miner four steps away."""
@@ -198,6 +218,34 @@ def test_expert_leaves_a_probable_bomb_to_a_cheaper_piece() -> None:
         move = expert_move(game, seed)
         assert not (move.src == sq(8, 0) and move.dst == sq(9, 0))  # no marshal on the bomb
         assert game.board[move.src].rank != MARSHAL or game.board[move.dst] is None
+
+
+def test_expert_looks_for_the_flag_behind_its_bombs() -> None:
+    """Blue has four unmoved pieces on its back row. The corner one stands between a bomb
+    that a battle revealed and an unmoved piece; (9, 4) stands beside a piece that has
+    moved (so no bomb). Without the wall rule the two are equally likely the flag; with it
+    (expert's beliefs) the corner is much more likely, as it truly is."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, GENERAL),
+        sq(7, 2): (RED, SCOUT),
+        sq(9, 0): (BLUE, FLAG),
+        sq(8, 0): (BLUE, BOMB),
+        sq(9, 1): (BLUE, BOMB),
+        sq(9, 4): (BLUE, BOMB),
+        sq(9, 5): (BLUE, SERGEANT),
+        sq(8, 4): (BLUE, LIEUTENANT),
+        sq(6, 7): (BLUE, MINER),
+    }
+    game = endgame(pieces, moved=(sq(8, 4), sq(6, 7)), revealed=(sq(8, 0),))
+    view = game.view(RED)
+    plain, walls = build_beliefs(view), build_beliefs(view, flag_structure=True)
+    corner, beside_moved = sq(9, 0), sq(9, 4)
+    assert plain.p(corner, FLAG) == pytest.approx(plain.p(beside_moved, FLAG), abs=0.02)
+    assert walls.p(corner, FLAG) > 3 * walls.p(beside_moved, FLAG)
+    assert walls.p(corner, FLAG) > plain.p(corner, FLAG) + 0.1
 
 
 def spy_bait(neighbour_is_scout: bool) -> Game:
