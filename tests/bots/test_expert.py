@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import copy
 import random
+import types
 from collections import Counter
+from unittest import mock
 
 import pytest
 
 from games.bots import LEVELS, ExpertPlayer, get_player
+from games.bots import expert as expert_module
+from games.bots import search as search_module
 from games.bots.evaluation import BASE_VALUES
 from games.bots.expert import clock_budget, default_budget
 from games.bots.knowledge import build_beliefs
@@ -68,11 +72,31 @@ def endgame(
     return game
 
 
+class FixedPaceClock:
+    """A perf_counter that advances TICK seconds each time it is read. The search reads the
+    clock once every 16 nodes, so a budget becomes a fixed number of nodes: the behaviour
+    tests search exactly as much on a busy machine as on a quiet one (a wall-clock budget
+    made the spy test fail about once in 15 runs under load)."""
+
+    TICK = 0.0005  # about what 16 nodes take on these machines when quiet
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += self.TICK
+        return self.now
+
+
 def expert_move(game: Game, seed: int = 1, color: int = RED) -> Move:
     bot = ExpertPlayer(seed, budget=BUDGET)
     bot.start(color, CLASSIC)
     view = game.view(color)
-    move = bot.move(view)
+    clock = types.SimpleNamespace(perf_counter=FixedPaceClock().perf_counter)
+    with mock.patch.object(expert_module, "time", clock), mock.patch.object(
+        search_module, "time", clock
+    ):
+        move = bot.move(view)
     assert (move.src, move.dst) in view.legal_moves
     assert bot.stats["depth"] >= 1
     return move
