@@ -8,9 +8,14 @@ every machine, so a failure reproduces and the suite's time is steady), no examp
 
 import asyncio
 import asyncio.runners
+import io
+import json
 import os
 import sys
+import warnings
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile(
@@ -36,7 +41,7 @@ def _cancel_all_tasks_bounded(loop: asyncio.AbstractEventLoop) -> None:
         task.cancel()
     done, pending = loop.run_until_complete(asyncio.wait(tasks, timeout=_CANCEL_WAIT_SECONDS))
     for task in pending:
-        print(f"\nstill running {_CANCEL_WAIT_SECONDS} s after cancel: {task!r}", file=sys.stderr)
+        _report_stuck(task)
     for task in done:
         if not task.cancelled() and task.exception() is not None:
             loop.call_exception_handler(
@@ -48,4 +53,41 @@ def _cancel_all_tasks_bounded(loop: asyncio.AbstractEventLoop) -> None:
             )
 
 
+def _report_stuck(task: asyncio.Task) -> None:
+    """The task and where it waits, past pytest's capture (the test itself passed, so its
+    captured output is never shown) and as a warning in the run's summary, with the test."""
+    stack = io.StringIO()
+    task.print_stack(file=stack)
+    text = f"still running {_CANCEL_WAIT_SECONDS} s after cancel: {task!r}\n{stack.getvalue()}"
+    print(text, file=sys.__stderr__, flush=True)
+    warnings.warn(text, RuntimeWarning, stacklevel=1)
+
+
 asyncio.runners._cancel_all_tasks = _cancel_all_tasks_bounded
+
+
+# pytest-xdist (`--dist loadfile`) hands whole files to the workers, by default the files with
+# the most tests first. A file of one or two slow tests (a browser session, a minute of an
+# idle socket) then starts last and the other worker waits for it. The files are ordered
+# here by their measured seconds instead, slowest first (tests/file_seconds.json, written by
+# scripts/test-file-seconds), and xdist keeps this order: the longest-first rule keeps the
+# workers' finishing times close. A file not measured yet counts one second a test.
+FILE_SECONDS = json.loads((Path(__file__).parent / "file_seconds.json").read_text())
+UNMEASURED_SECONDS_PER_TEST = 1.0
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False  # xdist: keep the collection's order of files
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item.nodeid.split("::")[0]] = counts.get(item.nodeid.split("::")[0], 0) + 1
+
+    def cost(item: pytest.Item) -> float:
+        path = item.nodeid.split("::")[0]
+        return FILE_SECONDS.get(path, counts[path] * UNMEASURED_SECONDS_PER_TEST)
+
+    items.sort(key=lambda item: -cost(item))  # stable: a file's tests keep their order
