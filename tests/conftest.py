@@ -26,10 +26,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 # An async test's event loop cancels the tasks left when the test ends and waits for them
-# (asyncio.runners._cancel_all_tasks). In about one `make test` in two, one of them ignores
-# the cancellation and the worker waits for ever, so CI never ends. Until that task is found
-# and fixed, the wait is bounded: after 10 s the loop is closed anyway and the task is named
-# on stderr, so the run ends and says what hung.
+# (asyncio.runners._cancel_all_tasks). In about one `make test` in two, one of them ignored
+# the cancellation and the worker waited for ever with a channel layer receive pending: the
+# legacy door's feed polled the layer through asyncio.wait_for, which in Python 3.11 loses a
+# cancellation that comes as its awaitable finishes, and the poll loop went on (fixed with
+# games/legacy/frames.py `within`; tests/doors/test_cancel_while_waiting.py). The wait stays
+# bounded, so another such task ends the run and is named: after 10 s the loop is closed anyway
+# and the task and its stack are printed.
 _CANCEL_WAIT_SECONDS = 10.0
 
 

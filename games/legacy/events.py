@@ -11,7 +11,6 @@ message.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ from channels.layers import get_channel_layer
 
 from games import snapshots
 from games.broadcast import audience_group, game_group
+from games.legacy.frames import within
 from games.models import RED, Game, GameEvent
 
 POLL_SECONDS = 2.0
@@ -85,4 +85,4 @@ class GameFeed:
 
     async def wait_nudge(self) -> None:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.layer.receive(self.channel), POLL_SECONDS)
+            await within(self.layer.receive(self.channel), POLL_SECONDS)
