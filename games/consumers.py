@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
 
-from . import chat, computer, limits, match, presence, services, snapshots
+from . import chat, computer, error_codes, limits, match, presence, services, snapshots
 from .broadcast import LOBBY_GROUP, audience_group, game_group
 from .errors import ServiceError
 from .guards import (
@@ -106,9 +106,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.close_with(CLOSE_TOO_BIG)
             return
         if not self.bucket.take():
-            await self.send_json(
-                {"type": "error", "code": "rate_limited", "message": "Too many messages."}
-            )
+            await self.send_json(error_frame("rate_limited", "Too many messages.", None))
             await self.close_with(CLOSE_FLOOD)
             return
         request = None
@@ -132,7 +130,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
 
 def error_frame(code: str, message: str, request: str | None) -> dict:
-    frame = {"type": "error", "code": code, "message": message}
+    frame = {"type": "error", "code": error_codes.sent(code), "message": message}
     if request is not None:
         frame["request"] = request
     return frame

@@ -1,9 +1,12 @@
 """The one error the services raise: a machine `code` and a human `message`."""
 
+from games import error_codes
 from games.engine.errors import CodedError
 
 
 class ServiceError(CodedError):
+    CODES = error_codes.SERVICE | error_codes.ENGINE | error_codes.LEGACY_ONLY
+
     def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message)
 

@@ -6,6 +6,7 @@ import json
 import re
 import time
 
+from games import error_codes
 from games.engine.errors import CodedError
 
 MAX_FRAME_BYTES = 4096
@@ -36,10 +37,10 @@ class TokenBucket:
 
 
 class BadFrame(CodedError):
+    CODES = error_codes.FRAME
+
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
 
 
 def frame_size(text: str | None, data: bytes | None) -> int:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from django.conf import settings
 
+from . import error_codes
+from .engine.errors import CodedError
 from .guards import TokenBucket
 
 CLOSE_TOO_MANY = 4029  # too many sockets, or new connections too fast, from one client
@@ -30,11 +32,8 @@ _open: dict[str, int] = {}  # "session:<key>" / "address:<ip>" -> open sockets
 _connects: OrderedDict[str, TokenBucket] = OrderedDict()
 
 
-class Refused(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class Refused(CodedError):
+    CODES = error_codes.CONNECTING
 
 
 def client_keys(scope: dict) -> list[str]:

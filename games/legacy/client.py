@@ -49,7 +49,7 @@ class LegacyClient:
 
     async def read(self, timeout: float = 10.0) -> tuple:
         """The next server frame as (type, *payload); a Board's payload is its 100 chars."""
-        return await asyncio.wait_for(self._read(), timeout)
+        return await f.within(self._read(), timeout)
 
     async def _read(self) -> tuple:
         kind = await self._int()
@@ -67,7 +67,7 @@ class LegacyClient:
         """True once the server has closed the connection (reads what is left first);
         False if it is still open after `timeout` seconds."""
         try:
-            while await asyncio.wait_for(self.reader.read(4096), timeout):
+            while await f.within(self.reader.read(4096), timeout):
                 pass
         except TimeoutError:
             return False

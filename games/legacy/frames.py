@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from collections.abc import Awaitable
+from typing import TypeVar
 
+T = TypeVar("T")
 MAX_STRING_BYTES = 1024
 
 # Client frame types
@@ -92,6 +95,16 @@ def board_frame(cells: str) -> bytes:
     return java_int(BOARD) + b"".join(java_char(c) for c in cells)
 
 
+async def within(awaitable: Awaitable[T], seconds: float) -> T:
+    """`awaitable`'s result, or TimeoutError after `seconds`: asyncio.wait_for without its
+    Python 3.11 flaw. wait_for runs the awaitable as a task of its own and, when its caller is
+    cancelled just as that task finishes, returns the result instead of the cancellation: a
+    loop around it (the feed's poll, the frame reader) then never stops, and a closing server
+    (or a test's event loop) waits for it for ever. asyncio.timeout runs it in the caller's task."""
+    async with asyncio.timeout(seconds):
+        return await awaitable
+
+
 class FrameReader:
     """Reads client frames from a stream; every read is bounded by `timeout` seconds
     once a frame has begun (a truncated frame never holds the connection forever)."""
@@ -102,7 +115,7 @@ class FrameReader:
 
     async def exactly(self, size: int) -> bytes:
         try:
-            return await asyncio.wait_for(self.reader.readexactly(size), self.timeout)
+            return await within(self.reader.readexactly(size), self.timeout)
         except asyncio.IncompleteReadError as exc:
             raise BadFrame("truncated frame") from exc
         except TimeoutError as exc:

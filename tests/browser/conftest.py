@@ -81,9 +81,20 @@ def drop_other_sessions() -> None:
     connection.close()
 
 
+def require_chromium() -> None:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"Chromium is missing: the browser tests drive Debian's Chromium at {CHROMIUM}. "
+            "Install it with `apt-get install -y chromium` (or `make chromium`)."
+        )
+
+
 @pytest.fixture(scope="session")
-def browser_database(django_db_setup, django_db_blocker) -> Iterator[None]:
+def browser_database(request, django_db_blocker) -> Iterator[None]:
     """The test database, written outside any test transaction so daphne reads it.
+
+    Chromium is looked for first: without it every browser test fails at once, before a
+    test database is created and a daphne started for nothing.
 
     pytest-django creates the test database only when some collected test has a django_db
     mark; these tests have none (a transaction per test would hide the data from daphne),
@@ -94,6 +105,8 @@ def browser_database(django_db_setup, django_db_blocker) -> Iterator[None]:
     ends before pytest-django's django_db_setup, which then drops the database, and an open
     session would make that fail ("is being accessed by other users").
     """
+    require_chromium()
+    request.getfixturevalue("django_db_setup")
     with django_db_blocker.unblock():
         created = None
         if not connection.settings_dict["NAME"].startswith("test_"):
@@ -180,11 +193,7 @@ def server_url(server: DaphneServer) -> str:
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"Chromium is missing: the browser tests drive Debian's Chromium at {CHROMIUM}. "
-            "Install it with `apt-get install -y chromium` (or `make chromium`)."
-        )
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, services
+from games import consumers, error_codes, services
 from games.engine import IllegalMoveError, SetupError, battle
+from games.errors import ServiceError
+from games.guards import BadFrame
+from games.limits import Refused
 from games.models import Game, GameEvent
 
 from .conftest import SHORT_GAME, connect, make_guest, receive
@@ -67,23 +70,42 @@ async def test_the_only_seated_player_closing_the_socket_does_not_abort():
     assert (game.status, game.version, game.red_name) == ("waiting", version, red.name)
 
 
-def test_every_error_code_the_server_raises_is_documented():
+def documented_error_codes() -> dict[str, set[str]]:
+    """docs/protocol.md's table of error codes: the codes of each row, by the row's label
+    (its first cell; the engine's rows list their codes in the second cell)."""
     errors = DOC.split("### `error`", 1)[1].split("## Game socket: client to server", 1)[0]
-    documented = set(re.findall(r"`([a-z_]+)`", errors))
-    root = Path(__file__).resolve().parents[2]
-    raised = set()
-    # Every module of the server apps, not a fixed list: splitting a module cannot hide a code.
-    # (games/legacy speaks another protocol, docs/legacy-protocol.md.)
-    apps = [root / "games", root / "games" / "services", root / "lobby"]
-    for path in [path for app in apps for path in app.glob("*.py")]:
-        source = path.read_text()
-        raised |= set(re.findall(r'(?:ServiceError|BadFrame|error_frame)\(\s*"([a-z_]+)"', source))
-    assert {"time_out", "claim_too_early", "bad_rules"} <= raised
-    assert raised <= documented, raised - documented
-    # The engine's codes are passed on as they are (its registries); the services check the
-    # seat before the engine could refuse a non-player (`not_a_player`).
-    engine = IllegalMoveError.CODES | SetupError.CODES - {"not_a_player"}
-    assert engine <= documented, engine - documented
+    rows = re.findall(r"^\| (.+?) \| (.+?) \|$", errors, re.M)
+    table: dict[str, set[str]] = {}
+    for first, second in rows[1:]:  # past the header (`|---|---|` does not match)
+        codes = set(re.findall(r"`([a-z_]+)`", first))
+        table[first] = codes or set(re.findall(r"`([a-z_]+)`", second))
+    return table
+
+
+def test_the_error_table_lists_exactly_the_codes_the_server_can_send():
+    table = documented_error_codes()
+    documented = set().union(*table.values())
+    # Both ways: a registered code missing from the table, and a documented one the server
+    # can no longer send, fail.
+    assert documented == error_codes.SENT, (
+        error_codes.SENT - documented,
+        documented - error_codes.SENT,
+    )
+    assert table["engine setup codes"] == SetupError.CODES - {"not_a_player"}
+    assert table["engine move codes"] == IllegalMoveError.CODES
+
+
+def test_every_error_class_takes_its_codes_from_the_registry():
+    # The engine's codes are passed on as they are; the services check the seat before the
+    # engine could refuse a non-player (`not_a_player` is the services' code).
+    assert ServiceError.CODES - error_codes.LEGACY_ONLY <= error_codes.SENT
+    assert BadFrame.CODES | Refused.CODES <= error_codes.SENT
+    for error in (ServiceError, BadFrame, Refused):
+        with pytest.raises(ValueError, match="no code"):
+            error("no_such_code", "a code nobody registered")
+    with pytest.raises(ValueError, match="not in games/error_codes.py"):
+        consumers.error_frame("no_such_code", "a code nobody registered", None)
+    assert ServiceError("time_out", "late").to_frame("move")["code"] == "time_out"
 
 
 def client_message_types() -> set[str]:
