@@ -38,6 +38,22 @@ REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, ConnectionError)
 FIRST_PAUSE = 0.1  # seconds between probes of an absent Redis, doubling up to
 LONGEST_PAUSE = 2.0
 RESUMED = {"type": "layer.resumed"}
+# channels_redis's: put the messages of the backup queue back in front of the channel's queue.
+CLEANUP_SCRIPT = """
+    local backed_up = redis.call('ZRANGE', ARGV[2], 0, -1, 'WITHSCORES')
+    for i = #backed_up, 1, -2 do
+        redis.call('ZADD', ARGV[1], backed_up[i], backed_up[i - 1])
+    end
+    redis.call('DEL', ARGV[2])
+"""
+
+
+def raise_if_cancelled() -> None:
+    """Raise CancelledError if the current task was asked to cancel and something below
+    swallowed it (asyncio counts the requests: Task.cancelling())."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
 
 
 class ResilientRedisChannelLayer(RedisChannelLayer):
@@ -67,6 +83,27 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             await super().group_discard(group, channel)
         except REDIS_DOWN as exc:  # a restarted Redis has forgotten it anyway
             logger.warning("channel layer: group_discard(%s) while Redis is away: %r", group, exc)
+
+    async def _brpop_with_clean(self, index: int, channel: str, timeout: int) -> bytes | None:
+        """channels_redis's receive step (a clean-up script, then BZPOPMIN) with the task's
+        cancellation checked after each Redis call. redis-py 8 sometimes lets a command finish
+        when the task was cancelled while it waited for the reply, dropping the
+        CancelledError (7 of 80 receives cancelled a few ms in: scripts/redis-receive-cancel-
+        probe); channels_redis then went on to BZPOPMIN and looped for ever, a task that
+        outlived its cancel (the hang at a test loop's end, and polling leftovers in daphne).
+        A message popped meanwhile stays in the backup queue: the next receive restores it."""
+        connection = self.connection(index)
+        backup_queue = self._backup_channel_name(channel)
+        await connection.eval(CLEANUP_SCRIPT, 0, channel, backup_queue)
+        raise_if_cancelled()
+        result = await connection.bzpopmin(channel, timeout=timeout)
+        if result is None:
+            raise_if_cancelled()
+            return None
+        _, member, timestamp = result
+        await connection.zadd(backup_queue, {member: float(timestamp)})
+        raise_if_cancelled()
+        return member
 
     async def receive(self, channel: str) -> dict:
         while True:
