@@ -27,9 +27,9 @@ async def test_a_feed_cancelled_as_its_nudge_arrives_is_cancelled():
     feed = GameFeed("no-such-game", 0)
     feed.layer = InMemoryChannelLayer()
     feed.channel = await feed.layer.new_channel("legacy.")
-    waiting = asyncio.create_task(feed.wait_nudge())
+    waiting = asyncio.create_task(feed.wait_nudge(0))
     await settle()
-    await feed.layer.send(feed.channel, {"type": "game.nudge"})
+    await feed.layer.send(feed.channel, {"type": "game.nudge", "version": 1})
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
