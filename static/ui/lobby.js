@@ -122,16 +122,25 @@ function row(game, kind) {
   return li;
 }
 
+function emptyRow(kind) {
+  const li = document.createElement("li");
+  li.className = "none";
+  li.textContent = { waiting: "No game is waiting: create one!", live: "No game is being played.", finished: "No finished game yet." }[kind];
+  return li;
+}
+
+// Rows that did not change stay the same nodes: a list pushed again (a count, another game)
+// between a press and its release on Join would otherwise swallow the click.
 function fill(id, games, kind) {
   const list = document.getElementById(id);
-  if (!games.length) {
-    const li = document.createElement("li");
-    li.className = "none";
-    li.textContent = { waiting: "No game is waiting: create one!", live: "No game is being played.", finished: "No finished game yet." }[kind];
-    list.replaceChildren(li);
-    return;
-  }
-  list.replaceChildren(...games.map((g) => row(g, kind)));
+  const rows = games.length ? games.map((g) => row(g, kind)) : [emptyRow(kind)];
+  const old = [...list.children];
+  if (rows.length === old.length && rows.every((r, i) => r.isEqualNode(old[i]))) return;
+  const kept = new Map(old.map((li) => [li.dataset.gameId, li]));
+  list.replaceChildren(...rows.map((r) => {
+    const before = kept.get(r.dataset.gameId);
+    return before && before.isEqualNode(r) ? before : r;
+  }));
 }
 
 function fillAll(lists) {

@@ -29,7 +29,26 @@ async def bot_client(daphne: Server, token: str, *args: str) -> asyncio.subproce
 
 
 async def finished(process: asyncio.subprocess.Process, timeout: float = 240) -> str:
-    out, err = await asyncio.wait_for(process.communicate(), timeout)
-    assert process.returncode == 0, err.decode()
-    assert "Traceback" not in err.decode(), err.decode()
-    return out.decode()
+    """The client's output once it exits; if it is still running after `timeout`, it is
+    killed and the test fails with what it printed so far (the only clue to a stall)."""
+    out: list[bytes] = []
+    err: list[bytes] = []
+    try:
+        reading = read_all(process.stdout, out), read_all(process.stderr, err)
+        await asyncio.wait_for(asyncio.gather(*reading, process.wait()), timeout)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        raise AssertionError(
+            f"the bot client was still running after {timeout:.0f} s\n"
+            f"stdout:\n{b''.join(out).decode()}\nstderr:\n{b''.join(err).decode()}"
+        ) from None
+    error = b"".join(err).decode()
+    assert process.returncode == 0, error
+    assert "Traceback" not in error, error
+    return b"".join(out).decode()
+
+
+async def read_all(stream: asyncio.StreamReader | None, chunks: list[bytes]) -> None:
+    while stream is not None and (chunk := await stream.read(65536)):
+        chunks.append(chunk)

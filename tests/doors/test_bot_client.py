@@ -155,9 +155,9 @@ async def test_two_bots_one_opening_one_seeking_play_game_after_game(daphne):
     _, opener_token = await adb(make_bot)("opener")
     _, seeker_token = await adb(make_bot)("seeker")
     seeker = await bot_client(
-        daphne, seeker_token, "--player", "medium", "--variant", "mini", "--games", "2"
-    )  # fmt: skip (it waits for games to appear)
-    opener = await bot_client(daphne, opener_token, "--player", "random", "--create",
+        daphne, seeker_token, "--player", "medium", "--variant", "mini", "--games", "2", "--verbose"
+    )  # fmt: skip (it waits for games to appear; --verbose: each move, should it stall)
+    opener = await bot_client(daphne, opener_token, "--player", "random", "--create", "--verbose",
                               "--variant", "mini", "--clock", "5+3", "--games", "2")  # fmt: skip
     opened, sought = await asyncio.gather(finished(opener), finished(seeker))
     assert opened.count("waiting for an opponent") == 2 and "signed in as opener (BOT)" in opened

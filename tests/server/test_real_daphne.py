@@ -20,9 +20,11 @@ from .helpers import seated_game, wait_until
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def daphne(tmp_path):
-    server = Daphne(tmp_path / "daphne.log").start()
+@pytest.fixture(scope="module")
+def daphne(tmp_path_factory, django_db_setup):
+    """One server for the module (each start costs a second of CPU): the tests close their
+    sockets, and each checks the whole log so far, so a traceback any of them caused shows."""
+    server = Daphne(tmp_path_factory.mktemp("real-daphne") / "daphne.log").start()
     try:
         yield server
     finally:
