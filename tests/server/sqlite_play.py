@@ -27,7 +27,10 @@ from games.models import Game  # noqa: E402
 from tests.server.conftest import make_guest  # noqa: E402
 
 HUMAN_GAMES, VS_COMPUTER, COMPUTER_GAMES = 3, 2, 2
-SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 20.0
+# The play goes on until both counts are reached (a count, not a time: a loaded machine only
+# takes longer); SECONDS is the ceiling after which it stops anyway, short of them.
+PEOPLE_MOVES, COMPUTER_PLIES = 60, 20
+SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 120.0
 failures: list[str] = []
 moves = {"people": 0}
 count_lock = threading.Lock()
@@ -50,7 +53,7 @@ def play(gid: str, seats: dict[int, object], deadline: float) -> None:
     """Move for the people of `seats` whenever it is their turn, until the game ends."""
     rng = random.Random(gid)
     try:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and moves["people"] < PEOPLE_MOVES:
             game = Game.objects.get(public_id=gid)
             if not game.is_active:
                 return
@@ -69,6 +72,10 @@ def play(gid: str, seats: dict[int, object], deadline: float) -> None:
                 failures.append(repr(exc))
     finally:
         connections.close_all()
+
+
+def computer_plies(watched: list[str]) -> int:
+    return sum(Game.objects.filter(public_id__in=watched).values_list("ply", flat=True))
 
 
 def main() -> None:
@@ -96,9 +103,11 @@ def main() -> None:
         worker.start()
     for worker in workers:
         worker.join()
+    while computer_plies(watched) < COMPUTER_PLIES and time.monotonic() < deadline:
+        time.sleep(0.05)
     computer.settings["watch_delay"] = 1.0  # the computers' games pause; the rest is counted
     computer.wait_idle(30)
-    plies = sum(Game.objects.filter(public_id__in=watched).values_list("ply", flat=True))
+    plies = computer_plies(watched)
     total = sum(Game.objects.values_list("ply", flat=True))
     print(json.dumps({"people": moves["people"], "plies": total, "computer_plies": plies,
                       "failures": failures}))  # fmt: skip

@@ -11,7 +11,7 @@ import sys
 
 from .daphne import ROOT
 
-SECONDS = 10
+SECONDS = 120  # a ceiling: the play stops once its counts are reached (sqlite_play.py)
 
 
 def test_concurrent_games_on_sqlite_lose_no_move(tmp_path):
@@ -21,12 +21,12 @@ def test_concurrent_games_on_sqlite_lose_no_move(tmp_path):
     )
     out = subprocess.run(
         [sys.executable, "-m", "tests.server.sqlite_play", str(SECONDS)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout.strip().splitlines()[-1])
     assert summary["failures"] == [], summary["failures"][:5]
-    assert summary["people"] >= 50 and summary["computer_plies"] >= 20, summary
+    assert summary["people"] >= 60 and summary["computer_plies"] >= 20, summary
     assert summary["plies"] >= summary["people"] + summary["computer_plies"]
 
 
