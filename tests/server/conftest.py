@@ -52,9 +52,14 @@ def socket(
     return WebsocketCommunicator(application or default_application, path, headers=headers)
 
 
+# What a communicator waits for a frame the server sends at once: a bound, not an expected
+# time (a loaded machine took more than the library's 1 s default).
+CONNECT_TIMEOUT = 10.0
+
+
 async def connect(path: str, ident: Identity | None = None, application=None):
     comm = socket(path, ident, application)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=CONNECT_TIMEOUT)
     assert connected
     return comm
 

@@ -9,7 +9,7 @@ import pytest
 
 from games import engine, services
 
-from .conftest import adb, connect, make_guest, receive, socket
+from .conftest import CONNECT_TIMEOUT, adb, connect, make_guest, receive, socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -61,7 +61,7 @@ async def test_unknown_game_closes_4404():
     comm = await connect("/ws/games/doesnotexist/")
     error = await receive(comm)
     assert error["type"] == "error" and error["code"] == "not_found"
-    assert (await comm.receive_output(timeout=2))["code"] == 4404
+    assert (await comm.receive_output(timeout=CONNECT_TIMEOUT))["code"] == 4404
     await comm.disconnect()
 
 
@@ -74,14 +74,15 @@ async def test_a_path_without_a_route_gets_not_found_and_4404(path, caplog):
     comm = await connect(path)
     error = await receive(comm)
     assert error["type"] == "error" and error["code"] == "not_found" and path in error["message"]
-    assert (await comm.receive_output(timeout=2)) == {"type": "websocket.close", "code": 4404}
+    closed = await comm.receive_output(timeout=CONNECT_TIMEOUT)
+    assert closed == {"type": "websocket.close", "code": 4404}
     await comm.disconnect()
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
 async def test_a_path_without_a_route_still_checks_the_origin():
     comm = socket("/ws/nothing/", origin=False)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=CONNECT_TIMEOUT)
     assert not connected
 
 
@@ -90,7 +91,7 @@ async def test_origin_is_checked():
     for headers in ([], [(b"origin", b"http://evil.example")]):
         comm = socket(f"/ws/games/{gid}/")
         comm.scope["headers"] = headers
-        connected, _ = await comm.connect()
+        connected, _ = await comm.connect(timeout=CONNECT_TIMEOUT)
         assert not connected
 
 
@@ -240,7 +241,8 @@ async def test_oversized_frame_closes_4009(caplog):
     comm = await connect(f"/ws/games/{gid}/", red)
     await receive(comm)
     await comm.send_to(text_data=json.dumps({"type": "ping", "pad": "x" * 5000}))
-    assert (await comm.receive_output(timeout=2)) == {"type": "websocket.close", "code": 4009}
+    closed = await comm.receive_output(timeout=CONNECT_TIMEOUT)
+    assert closed == {"type": "websocket.close", "code": 4009}
     await comm.disconnect()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
@@ -253,7 +255,7 @@ async def test_flood_closes_4008(caplog):
         await comm.send_json_to({"type": "ping"})
     frames = []
     while True:
-        out = await comm.receive_output(timeout=2)
+        out = await comm.receive_output(timeout=CONNECT_TIMEOUT)
         if out["type"] == "websocket.close":
             break
         frames.append(json.loads(out["text"]))

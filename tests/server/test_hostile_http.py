@@ -13,7 +13,7 @@ from websockets.sync.client import connect as ws_connect
 
 from games.models import Game, SavedSetup
 
-from .conftest import socket
+from .conftest import CONNECT_TIMEOUT, socket
 from .daphne import Daphne
 from .helpers import seated_game
 
@@ -83,7 +83,7 @@ def test_a_setup_name_with_a_nul_byte_is_400_and_saves_nothing():
 async def handshake(headers: list[tuple[bytes, bytes]], path: str = "/ws/lobby/") -> bool:
     comm = socket(path, origin=False)
     comm.scope["headers"] = headers
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=CONNECT_TIMEOUT)
     await comm.disconnect()
     return connected
 

@@ -50,6 +50,6 @@ async def test_lobby_lists_follow_the_games(caplog):
     await lobby.send_to(text_data="{oops")
     assert (await receive(lobby))["code"] == "bad_json"
     await lobby.send_to(text_data="x" * 5000)
-    assert (await lobby.receive_output(timeout=2))["code"] == 4009
+    assert (await lobby.receive_output(timeout=10))["code"] == 4009
     await lobby.disconnect()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
