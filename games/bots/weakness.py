@@ -12,10 +12,12 @@ colours alternated, seeds from the tournament seed), and its tables are printed 
 from __future__ import annotations
 
 import argparse
+import pickle
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from games.engine import (
     ATTACKER,
@@ -103,12 +105,16 @@ def run(
     seed: int,
     progress: ProgressBar | None,
     jobs: int = 1,
+    games_out: list[tuple[tuple[str, str], Game]] | None = None,
 ) -> tuple[TournamentResult, dict[str, Weaknesses]]:
-    """`run_tournament`'s games, with the weaknesses of every level counted."""
+    """`run_tournament`'s games, with the weaknesses of every level counted (and each
+    finished game appended to `games_out`, if given, with the names by colour)."""
     weaknesses = {name: Weaknesses() for name in players}
 
     def count(names: tuple[str, str], match: MatchResult) -> None:
         if match.game is not None:
+            if games_out is not None:
+                games_out.append((names, match.game))
             for color in (RED, BLUE):
                 weaknesses[names[color]].add(match.game, color)
 
@@ -153,13 +159,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
+    parser.add_argument("--dump", type=Path, help="pickle the finished games to this file")
     parser.add_argument("players", nargs="+", choices=LEVELS)
     args = parser.parse_args(argv)
     if len(args.players) < 2:
         parser.error("at least two players")
+    played: list[tuple[tuple[str, str], Game]] = []
     result, weaknesses = run(
-        args.variant, args.players, args.games, args.seed, ProgressBar(), args.jobs
+        args.variant, args.players, args.games, args.seed, ProgressBar(), args.jobs, played
     )
+    if args.dump is not None:
+        args.dump.write_bytes(pickle.dumps(played))
     print(format_tables(result))
     print(format_weaknesses(weaknesses))
     return 0
