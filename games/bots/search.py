@@ -78,6 +78,8 @@ class Searcher:
         self.score = 0.0
         self._scores: list[float] = []
         self._zone: dict[int, int] = {}  # squares near our flag in the world searched
+        self._ring: list[int] = []
+        self._dangers: dict[tuple, float] = {}
 
     # ------------------------------------------------------------- moves
     def make(self, state: WorldState, move: Move) -> None:
@@ -122,8 +124,21 @@ class Searcher:
         """Find our flag in a new world and the squares within DANGER_REACH of it."""
         flags = [u.square for u in world.army[self.me] if u.rank == FLAG]
         self._zone = bfs(self.variant, flags[0], DANGER_REACH) if flags else {}
+        # the danger depends only on the pieces in the zone and next to it (guards)
+        self._ring = list(bfs(self.variant, flags[0], DANGER_REACH + 1)) if flags else []
+        self._dangers: dict[tuple, float] = {}
 
     def flag_danger(self, game: Game) -> float:
+        """`_flag_danger`, cached by the pieces around our flag (most moves of a search
+        are elsewhere on the board)."""
+        board = game.board
+        key = tuple(map(board.__getitem__, self._ring))
+        danger = self._dangers.get(key)
+        if danger is None:
+            danger = self._dangers[key] = self._flag_danger(game)
+        return danger
+
+    def _flag_danger(self, game: Game) -> float:
         """FLAG_DANGER * DANGER_DECAY ** (d - 1) for the enemy piece nearest (in moves,
         `d`) to taking our flag; 0 if none is within DANGER_REACH."""
         board, enemy = game.board, 1 - self.me
@@ -144,8 +159,11 @@ class Searcher:
 
     def _moves_to_flag(self, game: Game, miner: bool) -> dict[int, int]:
         """How many moves an enemy piece on each square of the zone needs to take our flag:
-        it may go over empty squares and its own movable pieces, and over our bombs if it
-        is a miner (taking one is a move); our movable pieces stand in its way."""
+        it may go over empty squares and its own movable pieces, and over our bombs, spies
+        and scouts if it is a miner (taking one is a move); our other movable pieces stand
+        in its way, and a
+        miner does not get past a square next to one of our pieces that beats it (it
+        would be taken there)."""
         board, zone, neighbors = game.board, self._zone, self.variant.neighbors
         start = next(iter(zone))  # the flag: bfs lists its start first
         seen = {start: 0}
@@ -159,14 +177,26 @@ class Searcher:
                         continue
                     seen[n] = d
                     unit = board[n]
-                    if unit is None or (
-                        unit.color != self.me
-                        if unit.rank not in IMMOVABLE
-                        else miner and unit.color == self.me and unit.rank == BOMB
-                    ):
+                    passable = (
+                        unit is None
+                        or unit.color != self.me
+                        and unit.rank not in IMMOVABLE
+                        or miner
+                        and unit.color == self.me
+                        and (unit.rank == BOMB or unit.rank < MINER)  # it takes them
+                    )
+                    if passable and not (miner and self._guarded(board, n)):
                         nxt.append(n)
             frontier = nxt
         return seen
+
+    def _guarded(self, board: list, square: int) -> bool:
+        """Whether a piece of ours next to `square` beats a miner that stops there."""
+        for n in self.variant.neighbors[square]:
+            unit = board[n]
+            if unit is not None and unit.color == self.me and MINER < unit.rank < BOMB:
+                return True
+        return False
 
     def _victim(self, state: WorldState, move: Move) -> float:
         """Move ordering: the most valuable victim first (captures before quiet moves)."""
