@@ -93,8 +93,9 @@ def expert_move(game: Game, seed: int = 1, color: int = RED) -> Move:
     bot.start(color, CLASSIC)
     view = game.view(color)
     clock = types.SimpleNamespace(perf_counter=FixedPaceClock().perf_counter)
-    with mock.patch.object(expert_module, "time", clock), mock.patch.object(
-        search_module, "time", clock
+    with (
+        mock.patch.object(expert_module, "time", clock),
+        mock.patch.object(search_module, "time", clock),
     ):
         move = bot.move(view)
     assert (move.src, move.dst) in view.legal_moves
@@ -356,6 +357,48 @@ def test_expert_removes_a_threat_to_its_flag() -> None:
     }
     game = endgame(pieces, moved=(sq(1, 5), sq(8, 0)))
     assert expert_move(game) == Move(sq(2, 5), sq(1, 5))
+
+
+def miner_raid(miner: int, rank: int = MINER) -> Game:
+    """Blue's revealed miner walks at Red's flag in the corner, walled in by two bombs;
+    Red's lieutenant, two squares from the flag, beats a miner."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(1, 0): (RED, BOMB),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 2): (RED, LIEUTENANT),
+        sq(5, 8): (RED, SCOUT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        miner: (BLUE, rank),
+        sq(7, 5): (BLUE, SERGEANT),
+    }
+    return endgame(pieces, moved=(sq(7, 5),), revealed=(miner,))
+
+
+def test_expert_guards_its_flag_against_a_miner_beyond_its_horizon() -> None:
+    """The miner needs three moves (down to the bomb, through it, onto the flag): more
+    than a depth-2 search and its quiescence see. Red's lieutenant steps next to the bomb,
+    where the miner would be taken after taking it (`Searcher.flag_danger`)."""
+    game = miner_raid(sq(3, 0))
+    for seed in range(3):
+        assert expert_move(game, seed) == Move(sq(1, 2), sq(1, 1))
+
+
+def test_flag_danger_counts_moves_bombs_and_guards() -> None:
+    searcher = Searcher(CLASSIC, RED, BASE_VALUES, BASE_VALUES, deadline=float("inf"))
+    far = miner_raid(sq(3, 0))
+    searcher.watch_flag(far)
+    assert searcher.flag_danger(far) == pytest.approx(search_module.FLAG_DANGER * 0.25)
+    near = miner_raid(sq(2, 0))
+    searcher.watch_flag(near)
+    assert searcher.flag_danger(near) == pytest.approx(search_module.FLAG_DANGER * 0.5)
+    near.push(Move(sq(1, 2), sq(1, 1)))  # the lieutenant guards the bomb: no way through
+    assert searcher.flag_danger(near) == 0.0
+    sergeant = miner_raid(sq(2, 0), SERGEANT)  # not a miner: the bombs stop it
+    searcher.watch_flag(sergeant)
+    assert searcher.flag_danger(sergeant) == 0.0
 
 
 def test_expert_attacks_a_known_flag_with_whatever_reaches_it() -> None:
