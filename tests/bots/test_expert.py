@@ -16,6 +16,7 @@ from games.bots import expert as expert_module
 from games.bots import search as search_module
 from games.bots.evaluation import BASE_VALUES
 from games.bots.expert import clock_budget, default_budget
+from games.bots.hard import MoveScorer
 from games.bots.knowledge import build_beliefs
 from games.bots.search import GAIN_DECAY, Searcher, sample_world
 from games.bots.weakness import Weaknesses
@@ -326,6 +327,48 @@ def test_expert_moves_a_threatened_piece_away() -> None:
         move = expert_move(game, seed)
         assert move.src == sq(4, 4)
         assert move.dst not in marshal_reach
+
+
+def hidden_captain_threatened() -> Game:
+    """Red's captain, which Blue has not seen, stands next to Blue's revealed colonel;
+    Red's sergeants have a dozen other moves."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, CAPTAIN),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(5, 4): (BLUE, COLONEL),
+        sq(8, 1): (BLUE, MINER),
+    }
+    pieces.update({sq(row, col): (RED, SERGEANT) for row in (1, 2) for col in range(5, 10)})
+    return endgame(pieces, moved=(sq(4, 4), sq(8, 1)), revealed=(sq(5, 4),))
+
+
+def test_expert_searches_the_flight_of_a_threatened_piece_whatever_hard_thinks() -> None:
+    """`hard`'s score judges a threat by what the opponent knows, so in games it often
+    ranked a hidden piece's flight below ten other quiet moves, and the search never saw
+    it. Here `hard`'s scores are made to rank the captain's moves last: they are still
+    candidates; and in play the captain steps out of the colonel's reach."""
+    game = hidden_captain_threatened()
+    bot = ExpertPlayer(1, budget=BUDGET)
+    bot.start(RED, CLASSIC)
+    view = game.view(RED)
+    scorer = MoveScorer(view, build_beliefs(view, bot.tracker, flag_structure=True), bot)
+    moves = [Move(src, dst) for src, dst in view.legal_moves]
+    hard = {m: -100.0 if m.src == sq(4, 4) else float(m.dst) for m in moves}
+    quiet = [m for m in moves if m.dst != sq(5, 4)]
+    assert len(quiet) > expert_module.CANDIDATES + 2
+    candidates = bot._candidates(moves, hard, scorer)
+    assert Move(sq(4, 4), sq(3, 4)) in candidates and Move(sq(4, 4), sq(4, 5)) in candidates
+    assert Move(sq(4, 4), sq(5, 4)) in candidates  # the attack, as always
+    assert len(candidates) < len(moves)  # the other quiet moves are still cut
+    colonel_reach = CLASSIC.neighbors[sq(5, 4)]
+    for seed in range(2):
+        move = expert_move(game, seed)
+        assert move.src == sq(4, 4) and move.dst not in colonel_reach
 
 
 def test_expert_uses_its_spy_against_a_known_marshal() -> None:
