@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from games.engine import DEFENDER, IMMOVABLE, Game, Move, View, resolve_battle
+from games.engine import DEFENDER, IMMOVABLE, MINER, Game, Move, View, resolve_battle
 
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
@@ -160,7 +160,13 @@ def think(
     only if it searched at least half as many worlds as the pass before it (and
     MIN_WORLDS): a few deep worlds are noisier than many shallow ones."""
     values = scorer.values
-    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, deadline)
+    beliefs = scorer.beliefs
+    suspects = frozenset(
+        sq
+        for sq, piece in enumerate(view.board)
+        if piece and piece.rank is None and beliefs.p(sq, MINER) > 0
+    )
+    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, deadline, suspects)
     worlds: list[Game] = []
     passes: dict[int, list[list[tuple[float, float]]]] = {}
     cost: dict[int, float] = {}  # seconds a world took at each depth (the latest)

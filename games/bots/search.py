@@ -51,6 +51,11 @@ SAMPLE_TRIES = 20
 FLAG_DANGER = 600.0
 DANGER_DECAY = 0.5
 DANGER_REACH = 5
+# A hidden enemy piece heading for our bombs is a miner more often than the beliefs say
+# (they judge a piece by the pieces it approached; hard's miners dig for the flag): in
+# every world it counts at least this share of a miner's danger. Without it, a miner
+# believed 5% likely walked up to the flag while our pieces stood by.
+SUSPICION = 0.4
 
 
 class TimeUp(Exception):
@@ -68,8 +73,10 @@ class Searcher:
         mine: Mapping[int, float],
         theirs: Mapping[int, float],
         deadline: float,
+        suspects: frozenset[int] = frozenset(),
     ) -> None:
         self.variant = variant
+        self.suspects = suspects  # squares of hidden enemy pieces that may be miners
         self.me = me
         self.mine = mine
         self.theirs = theirs
@@ -127,6 +134,7 @@ class Searcher:
         # the danger depends only on the pieces in the zone and next to it (guards)
         self._ring = list(bfs(self.variant, flags[0], DANGER_REACH + 1)) if flags else []
         self._dangers: dict[tuple, float] = {}
+        self._suspects = {id(world.board[sq]) for sq in self.suspects if world.board[sq]}
 
     def flag_danger(self, game: Game) -> float:
         """`_flag_danger`, cached by the pieces around our flag (most moves of a search
@@ -140,7 +148,9 @@ class Searcher:
 
     def _flag_danger(self, game: Game) -> float:
         """FLAG_DANGER * DANGER_DECAY ** (d - 1) for the enemy piece nearest (in moves,
-        `d`) to taking our flag; 0 if none is within DANGER_REACH."""
+        `d`) to taking our flag, 0 if none is within DANGER_REACH; a hidden piece that is
+        no miner in this world, but may be one by the beliefs (`suspects`), counts
+        SUSPICION of a miner's danger."""
         board, enemy = game.board, 1 - self.me
         near = [
             unit
@@ -151,11 +161,17 @@ class Searcher:
         ]
         if not near:
             return 0.0
-        steps = {MINER: self._moves_to_flag(game, True)}
-        if any(unit.rank != MINER for unit in near):
-            steps[0] = self._moves_to_flag(game, False)
-        best = min(steps[MINER if u.rank == MINER else 0].get(u.square, 99) for u in near)
-        return FLAG_DANGER * DANGER_DECAY ** (best - 1) if best <= DANGER_REACH else 0.0
+        miner = self._moves_to_flag(game, True)
+        other = self._moves_to_flag(game, False) if any(u.rank != MINER for u in near) else {}
+        danger = 0.0
+        for unit in near:
+            if unit.rank == MINER:
+                danger = max(danger, _danger(miner.get(unit.square, 99)))
+                continue
+            danger = max(danger, _danger(other.get(unit.square, 99)))
+            if not unit.revealed and id(unit) in self._suspects:  # it may be a miner
+                danger = max(danger, SUSPICION * _danger(miner.get(unit.square, 99)))
+        return danger
 
     def _moves_to_flag(self, game: Game, miner: bool) -> dict[int, int]:
         """How many moves an enemy piece on each square of the zone needs to take our flag:
@@ -280,6 +296,11 @@ class Searcher:
         return self._battle(
             self.me, attacker, defender, resolve_battle(attacker, defender, self.variant)
         )
+
+
+def _danger(moves: int) -> float:
+    """The danger to our flag of an enemy piece that needs `moves` moves to take it."""
+    return FLAG_DANGER * DANGER_DECAY ** (moves - 1) if moves <= DANGER_REACH else 0.0
 
 
 # ----------------------------------------------------------------- worlds

@@ -439,8 +439,15 @@ def test_flag_danger_counts_moves_bombs_and_guards() -> None:
     assert searcher.flag_danger(near) == pytest.approx(search_module.FLAG_DANGER * 0.5)
     near.push(Move(sq(1, 2), sq(1, 1)))  # the lieutenant guards the bomb: no way through
     assert searcher.flag_danger(near) == 0.0
-    sergeant = miner_raid(sq(2, 0), SERGEANT)  # not a miner: the bombs stop it
+    sergeant = miner_raid(sq(2, 0), SERGEANT)  # a known sergeant: the bombs stop it
     searcher.watch_flag(sergeant)
+    assert searcher.flag_danger(sergeant) == 0.0
+    sergeant.board[sq(2, 0)].revealed = False  # hidden, and the beliefs allow a miner
+    suspicious = Searcher(CLASSIC, RED, BASE_VALUES, BASE_VALUES, float("inf"), frozenset({20}))
+    suspicious.watch_flag(sergeant)
+    expected = search_module.SUSPICION * search_module.FLAG_DANGER * 0.5
+    assert suspicious.flag_danger(sergeant) == pytest.approx(expected)
+    searcher.watch_flag(sergeant)  # no suspects: a sergeant in this world is no danger
     assert searcher.flag_danger(sergeant) == 0.0
 
 
