@@ -533,3 +533,14 @@ def test_weaknesses_are_counted_from_the_battles() -> None:
     assert red.games_at_ply == 1
     assert red.lost_at_ply == BASE_VALUES[COLONEL] + BASE_VALUES[MARSHAL]
     assert red.taken_at_ply == 0.0
+    assert red.lost_ranks == Counter({COLONEL: 1, MARSHAL: 1})
+    assert not red.loss_endings  # the game goes on
+    blue_wins = Game.from_position(
+        "classic", {sq(0, 0): (RED, FLAG), sq(1, 0): (BLUE, SCOUT), sq(9, 9): (BLUE, FLAG)}, BLUE
+    )
+    blue_wins.push(Move(sq(1, 0), sq(0, 0)))  # Blue takes the flag
+    red, blue = Weaknesses(), Weaknesses()
+    red.add(blue_wins, RED)
+    blue.add(blue_wins, BLUE)
+    assert red.loss_endings == Counter({"flag_captured": 1}) and not blue.loss_endings
+    assert blue.lost_ranks == Counter() and red.lost_ranks == Counter()  # a flag is no piece
