@@ -16,20 +16,11 @@ import random
 import statistics
 import time
 
-from games.engine import (
-    DEFENDER,
-    FLAG,
-    IMMOVABLE,
-    MINER,
-    Game,
-    Move,
-    View,
-    resolve_battle,
-)
+from games.engine import DEFENDER, IMMOVABLE, MINER, Game, Move, View, resolve_battle
 
-from .hard import CHEAP, HardPlayer, MoveScorer, bfs
+from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
-from .search import DANGER_REACH, Searcher, TimeUp, sample_world
+from .search import Searcher, TimeUp, sample_world
 
 DEFAULT_BUDGET = 1.0  # seconds a move, unless EXPERT_BUDGET or the clock says otherwise
 BUDGET_SAFETY = 0.85  # of the budget the search may use (beliefs and setup take the rest)
@@ -40,7 +31,6 @@ DEPTH_GROWTH = 10.0  # a world one ply deeper costs about this many times more, 
 MAX_DEPTH = 4
 CANDIDATES = 10  # quiet moves kept by hard's score; attacks are always searched
 UNMASK = 0.12  # worth of learning a hidden piece's rank, per point of its expected value
-GUARD_REACH = 3  # with an enemy piece near our flag, moves this close to it are candidates
 THREAT = 0.1  # an enemy piece next to ours that beats it this often makes its flight a candidate
 CLOCK_SHARE = 40  # a timed game: think at most 1/40th of the time left, plus the increment
 
@@ -101,18 +91,13 @@ class ExpertPlayer(HardPlayer):
         every move to a square next to such a piece (covering it); and the CANDIDATES best
         other quiet moves by `hard`'s score. (`hard` judges a threat by what the opponent
         knows: an unknown captain next to a known colonel looks safe to it, so the
-        captain's flight was often not searched at all, and the captain was lost.) And
-        when an enemy piece that may move is within DANGER_REACH of our flag, every move to
-        a square within GUARD_REACH of it, so that the search's flag danger can pick the
-        guard (it picked none when the guard's move was not among `hard`'s best)."""
+        captain's flight was often not searched at all, and the captain was lost.)"""
         owner, enemy = scorer.position.owner, 1 - scorer.position.me
         attacks = [m for m in moves if owner[m.dst] == enemy]
         quiet = sorted((m for m in moves if owner[m.dst] != enemy), key=lambda m: -hard[m])
         threatened = _threatened(scorer)
-        # its flights, the moves that cover it (a recapture if the threat strikes), and
-        # with an enemy piece near our flag, the moves that may guard the way to it
         near = set().union(*(scorer.variant.neighbors[sq] for sq in threatened))
-        near |= _flag_guard_squares(scorer)
+        # its flights, and the moves that cover it (a recapture if the threat strikes)
         urgent = [m for m in quiet if m.src in threatened or m.dst in near]
         others = [m for m in quiet if not (m.src in threatened or m.dst in near)]
         return attacks + urgent + others[:CANDIDATES]
@@ -134,19 +119,6 @@ class ExpertPlayer(HardPlayer):
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
         return value + self.aggression * cheap
-
-
-def _flag_guard_squares(scorer: MoveScorer) -> set[int]:
-    """The squares within GUARD_REACH of our flag, if an enemy piece that may move is
-    within DANGER_REACH of it (pieces ignored); else none."""
-    position, beliefs, variant = scorer.position, scorer.beliefs, scorer.variant
-    flags = [sq for sq in position.mine() if position.ranks[sq] == FLAG]
-    if not flags:
-        return set()
-    reach = bfs(variant, flags[0], DANGER_REACH)
-    if not any(sq in reach and beliefs.can_move(sq) > 0 for sq in position.enemies()):
-        return set()
-    return {sq for sq, d in reach.items() if d <= GUARD_REACH}
 
 
 def _threatened(scorer: MoveScorer) -> set[int]:

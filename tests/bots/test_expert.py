@@ -402,7 +402,7 @@ def test_expert_removes_a_threat_to_its_flag() -> None:
     assert expert_move(game) == Move(sq(2, 5), sq(1, 5))
 
 
-def miner_raid(miner: int, rank: int = MINER, extra: tuple[int, ...] = ()) -> Game:
+def miner_raid(miner: int, rank: int = MINER) -> Game:
     """Blue's revealed miner walks at Red's flag in the corner, walled in by two bombs;
     Red's lieutenant, two squares from the flag, beats a miner."""
     pieces = {
@@ -417,7 +417,6 @@ def miner_raid(miner: int, rank: int = MINER, extra: tuple[int, ...] = ()) -> Ga
         miner: (BLUE, rank),
         sq(7, 5): (BLUE, SERGEANT),
     }
-    pieces.update({square: (RED, SERGEANT) for square in extra})
     return endgame(pieces, moved=(sq(7, 5),), revealed=(miner,))
 
 
@@ -428,28 +427,6 @@ def test_expert_guards_its_flag_against_a_miner_beyond_its_horizon() -> None:
     game = miner_raid(sq(3, 0))
     for seed in range(3):
         assert expert_move(game, seed) == Move(sq(1, 2), sq(1, 1))
-
-
-def test_expert_searches_the_guards_of_its_flag_whatever_hard_thinks() -> None:
-    """With an enemy piece near our flag, every move to a square within GUARD_REACH of it
-    is a candidate, however low `hard` scores it (the danger is the search's alone)."""
-    sergeants = (sq(1, 7), sq(1, 8), sq(2, 8))
-    game = miner_raid(sq(3, 0), extra=sergeants)
-    bot = ExpertPlayer(1, budget=BUDGET)
-    bot.start(RED, CLASSIC)
-    view = game.view(RED)
-    scorer = MoveScorer(view, build_beliefs(view, bot.tracker, flag_structure=True), bot)
-    moves = [Move(src, dst) for src, dst in view.legal_moves]
-    hard = {m: -100.0 if m.src == sq(1, 2) else 0.0 for m in moves}
-    candidates = bot._candidates(moves, hard, scorer)
-    assert Move(sq(1, 2), sq(1, 1)) in candidates
-    assert sum(1 for m in moves if m.src != sq(1, 2)) > expert_module.CANDIDATES
-    far = miner_raid(sq(6, 0), extra=sergeants)  # the miner too far away: hard's best ten only
-    view = far.view(RED)
-    scorer = MoveScorer(view, build_beliefs(view, bot.tracker, flag_structure=True), bot)
-    moves = [Move(src, dst) for src, dst in view.legal_moves]
-    hard = {m: -100.0 if m.src == sq(1, 2) else 0.0 for m in moves}
-    assert Move(sq(1, 2), sq(1, 1)) not in bot._candidates(moves, hard, scorer)
 
 
 def test_flag_danger_counts_moves_bombs_and_guards() -> None:
