@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from games.engine import Game, Move, View
+from games.engine import DEFENDER, IMMOVABLE, MINER, Game, Move, View, resolve_battle
 
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
@@ -31,6 +31,7 @@ DEPTH_GROWTH = 10.0  # a world one ply deeper costs about this many times more, 
 MAX_DEPTH = 4
 CANDIDATES = 10  # quiet moves kept by hard's score; attacks are always searched
 UNMASK = 0.12  # worth of learning a hidden piece's rank, per point of its expected value
+THREAT = 0.1  # an enemy piece next to ours that beats it this often makes its flight a candidate
 CLOCK_SHARE = 40  # a timed game: think at most 1/40th of the time left, plus the increment
 
 
@@ -86,10 +87,20 @@ class ExpertPlayer(HardPlayer):
 
     @staticmethod
     def _candidates(moves: list[Move], hard: dict[Move, float], scorer: MoveScorer) -> list[Move]:
+        """Every attack; every move of a piece that an enemy piece next to it may beat, and
+        every move to a square next to such a piece (covering it); and the CANDIDATES best
+        other quiet moves by `hard`'s score. (`hard` judges a threat by what the opponent
+        knows: an unknown captain next to a known colonel looks safe to it, so the
+        captain's flight was often not searched at all, and the captain was lost.)"""
         owner, enemy = scorer.position.owner, 1 - scorer.position.me
         attacks = [m for m in moves if owner[m.dst] == enemy]
         quiet = sorted((m for m in moves if owner[m.dst] != enemy), key=lambda m: -hard[m])
-        return attacks + quiet[:CANDIDATES]
+        threatened = _threatened(scorer)
+        near = set().union(*(scorer.variant.neighbors[sq] for sq in threatened))
+        # its flights, and the moves that cover it (a recapture if the threat strikes)
+        urgent = [m for m in quiet if m.src in threatened or m.dst in near]
+        others = [m for m in quiet if not (m.src in threatened or m.dst in near)]
+        return attacks + urgent + others[:CANDIDATES]
 
     def positional(self, move: Move, scorer: MoveScorer) -> float:
         """What search by material does not see: `hard`'s terms for plans and information."""
@@ -110,6 +121,30 @@ class ExpertPlayer(HardPlayer):
         return value + self.aggression * cheap
 
 
+def _threatened(scorer: MoveScorer) -> set[int]:
+    """Our movable pieces next to an enemy piece that beats them with a chance of at
+    least THREAT (a draw counts: both pieces go)."""
+    position, beliefs, variant = scorer.position, scorer.beliefs, scorer.variant
+    enemy = 1 - position.me
+    found = set()
+    for square in position.mine():
+        rank = position.ranks[square]
+        if rank is None or rank in IMMOVABLE:
+            continue
+        for n in variant.neighbors[square]:
+            if position.owner[n] != enemy:
+                continue
+            chance = sum(
+                p
+                for r, p in beliefs.of(n).items()
+                if r not in IMMOVABLE and resolve_battle(r, rank, variant) != DEFENDER
+            )
+            if chance >= THREAT:
+                found.add(square)
+                break
+    return found
+
+
 def think(
     view: View,
     scorer: MoveScorer,
@@ -125,7 +160,13 @@ def think(
     only if it searched at least half as many worlds as the pass before it (and
     MIN_WORLDS): a few deep worlds are noisier than many shallow ones."""
     values = scorer.values
-    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, deadline)
+    beliefs = scorer.beliefs
+    suspects = frozenset(
+        sq
+        for sq, piece in enumerate(view.board)
+        if piece and piece.rank is None and beliefs.p(sq, MINER) > 0
+    )
+    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, deadline, suspects)
     worlds: list[Game] = []
     passes: dict[int, list[list[tuple[float, float]]]] = {}
     cost: dict[int, float] = {}  # seconds a world took at each depth (the latest)

@@ -19,9 +19,12 @@ from collections.abc import Mapping
 
 from games.engine import (
     ATTACKER,
+    BOMB,
     BOTH,
     DEFENDER,
+    FLAG,
     IMMOVABLE,
+    MINER,
     Game,
     Move,
     Variant,
@@ -29,6 +32,7 @@ from games.engine import (
     resolve_battle,
 )
 
+from .hard import bfs
 from .knowledge import Beliefs
 from .worldstate import WorldState, reveal
 
@@ -39,6 +43,19 @@ QUIESCENCE_PLIES = 4
 # now and the same capture two plies later look equal at depth 4, and the bot may wait.
 GAIN_DECAY = 0.93  # captures followed after the search's horizon
 SAMPLE_TRIES = 20
+# Our flag in danger beyond the search's sight: an enemy piece that needs `d` more moves to
+# take it (through our bombs only if it is a miner; our movable pieces block the way) costs
+# FLAG_DANGER * DANGER_DECAY ** (d - 1) at a leaf, up to DANGER_REACH moves away. The
+# quiescence search's stand-pat cannot see a miner's two moves, bomb then flag; against
+# `hard` every lost game of 20 (seed 2026) ended so, with most of our army alive.
+FLAG_DANGER = 600.0
+DANGER_DECAY = 0.5
+DANGER_REACH = 5
+# A hidden enemy piece heading for our bombs is a miner more often than the beliefs say
+# (they judge a piece by the pieces it approached; hard's miners dig for the flag): in
+# every world it counts at least this share of a miner's danger. Without it, a miner
+# believed 5% likely walked up to the flag while our pieces stood by.
+SUSPICION = 0.4
 
 
 class TimeUp(Exception):
@@ -56,8 +73,10 @@ class Searcher:
         mine: Mapping[int, float],
         theirs: Mapping[int, float],
         deadline: float,
+        suspects: frozenset[int] = frozenset(),
     ) -> None:
         self.variant = variant
+        self.suspects = suspects  # squares of hidden enemy pieces that may be miners
         self.me = me
         self.mine = mine
         self.theirs = theirs
@@ -65,6 +84,9 @@ class Searcher:
         self.nodes = 0
         self.score = 0.0
         self._scores: list[float] = []
+        self._zone: dict[int, int] = {}  # squares near our flag in the world searched
+        self._ring: list[int] = []
+        self._dangers: dict[tuple, float] = {}
 
     # ------------------------------------------------------------- moves
     def make(self, state: WorldState, move: Move) -> None:
@@ -99,8 +121,98 @@ class Searcher:
         )
 
     def evaluate(self, state: WorldState) -> float:
-        """The material balance for the side to move."""
-        return self.score if state.turn == self.me else -self.score
+        """The material balance for the side to move, less the danger to our flag."""
+        value = self.score
+        if self._zone and state.outcome is None:
+            value -= self.flag_danger(state.game)
+        return value if state.turn == self.me else -value
+
+    def watch_flag(self, world: Game) -> None:
+        """Find our flag in a new world and the squares within DANGER_REACH of it."""
+        flags = [u.square for u in world.army[self.me] if u.rank == FLAG]
+        self._zone = bfs(self.variant, flags[0], DANGER_REACH) if flags else {}
+        # the danger depends only on the pieces in the zone and next to it (guards)
+        self._ring = list(bfs(self.variant, flags[0], DANGER_REACH + 1)) if flags else []
+        self._dangers: dict[tuple, float] = {}
+        self._suspects = {id(world.board[sq]) for sq in self.suspects if world.board[sq]}
+
+    def flag_danger(self, game: Game) -> float:
+        """`_flag_danger`, cached by the pieces around our flag (most moves of a search
+        are elsewhere on the board)."""
+        board = game.board
+        key = tuple(map(board.__getitem__, self._ring))
+        danger = self._dangers.get(key)
+        if danger is None:
+            danger = self._dangers[key] = self._flag_danger(game)
+        return danger
+
+    def _flag_danger(self, game: Game) -> float:
+        """FLAG_DANGER * DANGER_DECAY ** (d - 1) for the enemy piece nearest (in moves,
+        `d`) to taking our flag, 0 if none is within DANGER_REACH; a hidden piece that is
+        no miner in this world, but may be one by the beliefs (`suspects`), counts
+        SUSPICION of a miner's danger."""
+        board, enemy = game.board, 1 - self.me
+        near = [
+            unit
+            for sq in self._zone
+            if (unit := board[sq]) is not None
+            and unit.color == enemy
+            and unit.rank not in IMMOVABLE
+        ]
+        if not near:
+            return 0.0
+        miner = self._moves_to_flag(game, True)
+        other = self._moves_to_flag(game, False) if any(u.rank != MINER for u in near) else {}
+        danger = 0.0
+        for unit in near:
+            if unit.rank == MINER:
+                danger = max(danger, _danger(miner.get(unit.square, 99)))
+                continue
+            danger = max(danger, _danger(other.get(unit.square, 99)))
+            if not unit.revealed and id(unit) in self._suspects:  # it may be a miner
+                danger = max(danger, SUSPICION * _danger(miner.get(unit.square, 99)))
+        return danger
+
+    def _moves_to_flag(self, game: Game, miner: bool) -> dict[int, int]:
+        """How many moves an enemy piece on each square of the zone needs to take our flag:
+        it may go over empty squares and its own movable pieces, and over our bombs, spies
+        and scouts if it is a miner (taking one is a move); our other movable pieces stand
+        in its way, and a
+        miner does not get past a square next to one of our pieces that beats it (it
+        would be taken there)."""
+        board, zone, neighbors = game.board, self._zone, self.variant.neighbors
+        start = next(iter(zone))  # the flag: bfs lists its start first
+        seen = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for square in frontier:
+                d = seen[square] + 1
+                for n in neighbors[square]:
+                    if n in seen or n not in zone:
+                        continue
+                    seen[n] = d
+                    unit = board[n]
+                    passable = (
+                        unit is None
+                        or unit.color != self.me
+                        and unit.rank not in IMMOVABLE
+                        or miner
+                        and unit.color == self.me
+                        and (unit.rank == BOMB or unit.rank < MINER)  # it takes them
+                    )
+                    if passable and not (miner and self._guarded(board, n)):
+                        nxt.append(n)
+            frontier = nxt
+        return seen
+
+    def _guarded(self, board: list, square: int) -> bool:
+        """Whether a piece of ours next to `square` beats a miner that stops there."""
+        for n in self.variant.neighbors[square]:
+            unit = board[n]
+            if unit is not None and unit.color == self.me and MINER < unit.rank < BOMB:
+                return True
+        return False
 
     def _victim(self, state: WorldState, move: Move) -> float:
         """Move ordering: the most valuable victim first (captures before quiet moves)."""
@@ -168,6 +280,7 @@ class Searcher:
         the part of it that its own battle won or lost (`expert` replaces that part, which
         depends on the rank drawn for the defender, by its expectation over the beliefs)."""
         state = WorldState(world)
+        self.watch_flag(world)
         values = []
         for move in candidates:
             self.make(state, move)
@@ -183,6 +296,11 @@ class Searcher:
         return self._battle(
             self.me, attacker, defender, resolve_battle(attacker, defender, self.variant)
         )
+
+
+def _danger(moves: int) -> float:
+    """The danger to our flag of an enemy piece that needs `moves` moves to take it."""
+    return FLAG_DANGER * DANGER_DECAY ** (moves - 1) if moves <= DANGER_REACH else 0.0
 
 
 # ----------------------------------------------------------------- worlds

@@ -11,14 +11,16 @@ run can be repeated exactly.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import itertools
+import multiprocessing
 import random
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -127,6 +129,10 @@ def _record(
     )
 
 
+def _play_task(task: tuple[str, str, str, int, int]) -> MatchResult:
+    return play_one(*task)
+
+
 def run_tournament(
     variant: str,
     players: Sequence[str],
@@ -134,9 +140,12 @@ def run_tournament(
     seed: int = 1,
     progress: Progress | None = None,
     on_match: Callable[[tuple[str, str], MatchResult], None] | None = None,
+    jobs: int = 1,
 ) -> TournamentResult:
     """Every pair of `players` plays `games` games; see the module docstring. `on_match`, if
-    given, sees each game as played (the names by colour, Red's first)."""
+    given, sees each game as played (the names by colour, Red's first). `jobs` > 1 plays
+    the games in that many processes; the games, their seeds and the order of the results
+    are the same as with one."""
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
     for name in players:
@@ -144,27 +153,45 @@ def run_tournament(
     rng = random.Random(seed)
     result = TournamentResult(variant, games, seed)
     pairs = list(itertools.combinations(list(reversed(players)), 2))  # stronger first
-    total, done, started = len(pairs) * games, 0, time.perf_counter()
+    # every game is drawn before any is played, so the seeds do not depend on `jobs`
+    plan: list[tuple[Pairing, int, tuple[str, str], tuple[int, int]]] = []
     for first, second in pairs:
         pairing = Pairing(first, second)
         result.pairings.append(pairing)
         for index in range(games):
-            first_is_red = index % 2 == 0
-            names = (first, second) if first_is_red else (second, first)
+            names = (first, second) if index % 2 == 0 else (second, first)
             seeds = (rng.randrange(2**31), rng.randrange(2**31))
-            match = play_one(variant, names[RED], names[BLUE], *seeds)
+            plan.append((pairing, index, names, seeds))
+    tasks = [(variant, names[RED], names[BLUE], *seeds) for _, _, names, seeds in plan]
+    started = time.perf_counter()
+    with _matches(tasks, jobs) as matches:
+        for done, ((pairing, index, names, seeds), match) in enumerate(
+            zip(plan, matches, strict=True), 1
+        ):
             record = _record(variant, index, names, seeds, match)
             result.records.append(record)
-            pairing.add(record, first_is_red)
+            pairing.add(record, index % 2 == 0)
             for color in (RED, BLUE):
                 result.think_times.setdefault(names[color], []).extend(match.think_times[color])
             if on_match is not None:
                 on_match(names, match)
-            done += 1
             if progress is not None:
-                progress(done, total, f"{first} vs {second}")
+                progress(done, len(plan), f"{pairing.first} vs {pairing.second}")
     result.seconds = time.perf_counter() - started
     return result
+
+
+@contextlib.contextmanager
+def _matches(
+    tasks: list[tuple[str, str, str, int, int]], jobs: int
+) -> Iterator[Iterator[MatchResult]]:
+    """The matches of `tasks` in order, played here or in `jobs` worker processes."""
+    if jobs <= 1:
+        yield (_play_task(task) for task in tasks)
+        return
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with context.Pool(jobs) as pool:
+        yield pool.imap(_play_task, tasks, chunksize=1)
 
 
 # ---------------------------------------------------------------------- output

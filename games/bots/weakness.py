@@ -12,11 +12,26 @@ colours alternated, seeds from the tournament seed), and its tables are printed 
 from __future__ import annotations
 
 import argparse
+import pickle
 import sys
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from games.engine import ATTACKER, BLUE, BOMB, CAPTAIN, DEFENDER, FLAG, MARSHAL, RED, SPY, Game
+from games.engine import (
+    ATTACKER,
+    BLUE,
+    BOMB,
+    CAPTAIN,
+    DEFENDER,
+    FLAG,
+    MARSHAL,
+    RANK_NAMES,
+    RED,
+    SPY,
+    Game,
+)
 from games.engine.referee import MatchResult
 
 from . import LEVELS
@@ -34,9 +49,14 @@ class Weaknesses:
     games_at_ply: int = 0  # games that reached MATERIAL_PLY
     lost_at_ply: float = 0.0  # its material lost by MATERIAL_PLY, summed over those games
     taken_at_ply: float = 0.0  # the opponent's, likewise
+    lost_ranks: Counter[int] = field(default_factory=Counter)  # its pieces lost, whole game
+    loss_endings: Counter[str] = field(default_factory=Counter)  # how its lost games ended
 
     def add(self, game: Game, color: int) -> None:
         self.games += 1
+        outcome = game.outcome
+        if outcome is not None and outcome.winner == 1 - color:
+            self.loss_endings[str(outcome.termination)] += 1
         lost = taken = 0.0
         for result in game.history:
             battle = result.battle
@@ -52,16 +72,17 @@ class Weaknesses:
                 and battle.result == ATTACKER
             ):
                 self.marshals_to_spy += 1
-            if result.ply <= MATERIAL_PLY:
-                for rank, owner_is_me in _removed(
-                    battle.attacker, battle.defender, battle.result, mine
-                ):
-                    if rank == FLAG:
-                        continue
-                    if owner_is_me:
-                        lost += BASE_VALUES[rank]
-                    else:
-                        taken += BASE_VALUES[rank]
+            for rank, owner_is_me in _removed(
+                battle.attacker, battle.defender, battle.result, mine
+            ):
+                if owner_is_me and rank != FLAG:
+                    self.lost_ranks[rank] += 1
+                if rank == FLAG or result.ply > MATERIAL_PLY:
+                    continue
+                if owner_is_me:
+                    lost += BASE_VALUES[rank]
+                else:
+                    taken += BASE_VALUES[rank]
         if game.ply >= MATERIAL_PLY:
             self.games_at_ply += 1
             self.lost_at_ply += lost
@@ -78,17 +99,26 @@ def _removed(attacker: int, defender: int, result: str, mine: bool) -> list[tupl
 
 
 def run(
-    variant: str, players: Sequence[str], games: int, seed: int, progress: ProgressBar | None
+    variant: str,
+    players: Sequence[str],
+    games: int,
+    seed: int,
+    progress: ProgressBar | None,
+    jobs: int = 1,
+    games_out: list[tuple[tuple[str, str], Game]] | None = None,
 ) -> tuple[TournamentResult, dict[str, Weaknesses]]:
-    """`run_tournament`'s games, with the weaknesses of every level counted."""
+    """`run_tournament`'s games, with the weaknesses of every level counted (and each
+    finished game appended to `games_out`, if given, with the names by colour)."""
     weaknesses = {name: Weaknesses() for name in players}
 
     def count(names: tuple[str, str], match: MatchResult) -> None:
         if match.game is not None:
+            if games_out is not None:
+                games_out.append((names, match.game))
             for color in (RED, BLUE):
                 weaknesses[names[color]].add(match.game, color)
 
-    result = run_tournament(variant, players, games, seed, progress, on_match=count)
+    result = run_tournament(variant, players, games, seed, progress, on_match=count, jobs=jobs)
     return result, weaknesses
 
 
@@ -104,7 +134,23 @@ def format_weaknesses(weaknesses: dict[str, Weaknesses]) -> str:
             f"{name:<12} {w.games:>6} {w.bombs_hit:>22} {w.marshals_to_spy:>20} "
             f"{at:>17} {material:>20}"
         )
+    lines.append(
+        f"{'pieces lost a game':<12} " + " ".join(f"{RANK_NAMES[r][:7]:>7}" for r in _SHOWN)
+    )
+    for name, w in weaknesses.items():
+        per = [w.lost_ranks[r] / w.games if w.games else 0.0 for r in _SHOWN]
+        lines.append(f"{name:<18} " + " ".join(f"{v:>7.2f}" for v in per))
+    lines.append(
+        "its losses: "
+        + "; ".join(
+            f"{name}: " + (", ".join(f"{k} {v}" for k, v in w.loss_endings.most_common()) or "-")
+            for name, w in weaknesses.items()
+        )
+    )
     return "\n".join(lines)
+
+
+_SHOWN = tuple(range(MARSHAL, 0, -1)) + (BOMB,)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -112,11 +158,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
+    parser.add_argument("--dump", type=Path, help="pickle the finished games to this file")
     parser.add_argument("players", nargs="+", choices=LEVELS)
     args = parser.parse_args(argv)
     if len(args.players) < 2:
         parser.error("at least two players")
-    result, weaknesses = run(args.variant, args.players, args.games, args.seed, ProgressBar())
+    played: list[tuple[tuple[str, str], Game]] = []
+    result, weaknesses = run(
+        args.variant, args.players, args.games, args.seed, ProgressBar(), args.jobs, played
+    )
+    if args.dump is not None:
+        args.dump.write_bytes(pickle.dumps(played))
     print(format_tables(result))
     print(format_weaknesses(weaknesses))
     return 0

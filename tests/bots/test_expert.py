@@ -16,6 +16,7 @@ from games.bots import expert as expert_module
 from games.bots import search as search_module
 from games.bots.evaluation import BASE_VALUES
 from games.bots.expert import clock_budget, default_budget
+from games.bots.hard import MoveScorer
 from games.bots.knowledge import build_beliefs
 from games.bots.search import GAIN_DECAY, Searcher, sample_world
 from games.bots.weakness import Weaknesses
@@ -93,8 +94,9 @@ def expert_move(game: Game, seed: int = 1, color: int = RED) -> Move:
     bot.start(color, CLASSIC)
     view = game.view(color)
     clock = types.SimpleNamespace(perf_counter=FixedPaceClock().perf_counter)
-    with mock.patch.object(expert_module, "time", clock), mock.patch.object(
-        search_module, "time", clock
+    with (
+        mock.patch.object(expert_module, "time", clock),
+        mock.patch.object(search_module, "time", clock),
     ):
         move = bot.move(view)
     assert (move.src, move.dst) in view.legal_moves
@@ -327,6 +329,48 @@ def test_expert_moves_a_threatened_piece_away() -> None:
         assert move.dst not in marshal_reach
 
 
+def hidden_captain_threatened() -> Game:
+    """Red's captain, which Blue has not seen, stands next to Blue's revealed colonel;
+    Red's sergeants have a dozen other moves."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, CAPTAIN),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(5, 4): (BLUE, COLONEL),
+        sq(8, 1): (BLUE, MINER),
+    }
+    pieces.update({sq(row, col): (RED, SERGEANT) for row in (1, 2) for col in range(5, 10)})
+    return endgame(pieces, moved=(sq(4, 4), sq(8, 1)), revealed=(sq(5, 4),))
+
+
+def test_expert_searches_the_flight_of_a_threatened_piece_whatever_hard_thinks() -> None:
+    """`hard`'s score judges a threat by what the opponent knows, so in games it often
+    ranked a hidden piece's flight below ten other quiet moves, and the search never saw
+    it. Here `hard`'s scores are made to rank the captain's moves last: they are still
+    candidates; and in play the captain steps out of the colonel's reach."""
+    game = hidden_captain_threatened()
+    bot = ExpertPlayer(1, budget=BUDGET)
+    bot.start(RED, CLASSIC)
+    view = game.view(RED)
+    scorer = MoveScorer(view, build_beliefs(view, bot.tracker, flag_structure=True), bot)
+    moves = [Move(src, dst) for src, dst in view.legal_moves]
+    hard = {m: -100.0 if m.src == sq(4, 4) else float(m.dst) for m in moves}
+    quiet = [m for m in moves if m.dst != sq(5, 4)]
+    assert len(quiet) > expert_module.CANDIDATES + 2
+    candidates = bot._candidates(moves, hard, scorer)
+    assert Move(sq(4, 4), sq(3, 4)) in candidates and Move(sq(4, 4), sq(4, 5)) in candidates
+    assert Move(sq(4, 4), sq(5, 4)) in candidates  # the attack, as always
+    assert len(candidates) < len(moves)  # the other quiet moves are still cut
+    colonel_reach = CLASSIC.neighbors[sq(5, 4)]
+    for seed in range(2):
+        move = expert_move(game, seed)
+        assert move.src == sq(4, 4) and move.dst not in colonel_reach
+
+
 def test_expert_uses_its_spy_against_a_known_marshal() -> None:
     pieces = {
         sq(0, 0): (RED, FLAG),
@@ -356,6 +400,55 @@ def test_expert_removes_a_threat_to_its_flag() -> None:
     }
     game = endgame(pieces, moved=(sq(1, 5), sq(8, 0)))
     assert expert_move(game) == Move(sq(2, 5), sq(1, 5))
+
+
+def miner_raid(miner: int, rank: int = MINER) -> Game:
+    """Blue's revealed miner walks at Red's flag in the corner, walled in by two bombs;
+    Red's lieutenant, two squares from the flag, beats a miner."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(1, 0): (RED, BOMB),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 2): (RED, LIEUTENANT),
+        sq(5, 8): (RED, SCOUT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        miner: (BLUE, rank),
+        sq(7, 5): (BLUE, SERGEANT),
+    }
+    return endgame(pieces, moved=(sq(7, 5),), revealed=(miner,))
+
+
+def test_expert_guards_its_flag_against_a_miner_beyond_its_horizon() -> None:
+    """The miner needs three moves (down to the bomb, through it, onto the flag): more
+    than a depth-2 search and its quiescence see. Red's lieutenant steps next to the bomb,
+    where the miner would be taken after taking it (`Searcher.flag_danger`)."""
+    game = miner_raid(sq(3, 0))
+    for seed in range(3):
+        assert expert_move(game, seed) == Move(sq(1, 2), sq(1, 1))
+
+
+def test_flag_danger_counts_moves_bombs_and_guards() -> None:
+    searcher = Searcher(CLASSIC, RED, BASE_VALUES, BASE_VALUES, deadline=float("inf"))
+    far = miner_raid(sq(3, 0))
+    searcher.watch_flag(far)
+    assert searcher.flag_danger(far) == pytest.approx(search_module.FLAG_DANGER * 0.25)
+    near = miner_raid(sq(2, 0))
+    searcher.watch_flag(near)
+    assert searcher.flag_danger(near) == pytest.approx(search_module.FLAG_DANGER * 0.5)
+    near.push(Move(sq(1, 2), sq(1, 1)))  # the lieutenant guards the bomb: no way through
+    assert searcher.flag_danger(near) == 0.0
+    sergeant = miner_raid(sq(2, 0), SERGEANT)  # a known sergeant: the bombs stop it
+    searcher.watch_flag(sergeant)
+    assert searcher.flag_danger(sergeant) == 0.0
+    sergeant.board[sq(2, 0)].revealed = False  # hidden, and the beliefs allow a miner
+    suspicious = Searcher(CLASSIC, RED, BASE_VALUES, BASE_VALUES, float("inf"), frozenset({20}))
+    suspicious.watch_flag(sergeant)
+    expected = search_module.SUSPICION * search_module.FLAG_DANGER * 0.5
+    assert suspicious.flag_danger(sergeant) == pytest.approx(expected)
+    searcher.watch_flag(sergeant)  # no suspects: a sergeant in this world is no danger
+    assert searcher.flag_danger(sergeant) == 0.0
 
 
 def test_expert_attacks_a_known_flag_with_whatever_reaches_it() -> None:
@@ -440,3 +533,14 @@ def test_weaknesses_are_counted_from_the_battles() -> None:
     assert red.games_at_ply == 1
     assert red.lost_at_ply == BASE_VALUES[COLONEL] + BASE_VALUES[MARSHAL]
     assert red.taken_at_ply == 0.0
+    assert red.lost_ranks == Counter({COLONEL: 1, MARSHAL: 1})
+    assert not red.loss_endings  # the game goes on
+    blue_wins = Game.from_position(
+        "classic", {sq(0, 0): (RED, FLAG), sq(1, 0): (BLUE, SCOUT), sq(9, 9): (BLUE, FLAG)}, BLUE
+    )
+    blue_wins.push(Move(sq(1, 0), sq(0, 0)))  # Blue takes the flag
+    red, blue = Weaknesses(), Weaknesses()
+    red.add(blue_wins, RED)
+    blue.add(blue_wins, BLUE)
+    assert red.loss_endings == Counter({"flag_captured": 1}) and not blue.loss_endings
+    assert blue.lost_ranks == Counter() and red.lost_ranks == Counter()  # a flag is no piece

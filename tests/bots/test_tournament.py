@@ -38,6 +38,16 @@ def test_same_seed_same_tournament() -> None:
     assert first.records == second.records
 
 
+def test_jobs_play_the_same_games_in_the_same_order() -> None:
+    one = run_tournament("mini", ["random", "medium", "hard"], games=3, seed=4)
+    two = run_tournament("mini", ["random", "medium", "hard"], games=3, seed=4, jobs=2)
+    assert one.records == two.records and len(two.records) == 9
+    assert [p.wins for p in one.pairings] == [p.wins for p in two.pairings]
+    assert {k: len(v) for k, v in one.think_times.items()} == {
+        k: len(v) for k, v in two.think_times.items()
+    }
+
+
 def test_unknown_player_fails_before_playing() -> None:
     with pytest.raises(ValueError, match="unknown computer player"):
         run_tournament("classic", ["random", "nobody"], games=1)
