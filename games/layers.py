@@ -17,15 +17,29 @@ reading what it missed (messages in flight during the outage are lost; docs/prot
 "Versions"). `group_add` and `group_discard` remember the memberships first, so a socket that
 joins during the outage is put in its groups when Redis is back.
 
-No task is started here: the waiting happens in the receiving consumer's own task, in
-`asyncio.sleep` and Redis calls, so a cancelled consumer (a closed socket, a test loop's
-teardown) stops waiting at once; CancelledError is never caught.
+Local delivery (issue 9, the live path's speed). channels_redis sends a group message through
+Redis even to the sockets of the sending process: four round trips to send (ZREMRANGEBYSCORE,
+ZRANGE, a clean-up pipeline, a Lua script) and four more to receive it (a clean-up script,
+BZPOPMIN, the backup ZADD, its ZPOPMIN), the receives of a process one after the other. Here
+`group_send` hands the message at once to the receive buffers of this process's members of the
+group (the memberships kept above: the same set Redis holds for this process), and asks Redis
+only for the other processes' members: one round trip (the group's members), and one more
+(clean-up and Lua script pipelined) when another process has members. Which channels get the
+message does not change, only the way; a message for this process never waits for Redis, and
+still reaches it when Redis is away.
+
+One task is started here, the reader of the process's Redis queue that the receivers share
+(`receive_local`); it is cancelled a second after the last receiver left, and a cancelled
+reader ends (`raise_if_cancelled`). The rest of the waiting happens in the receiving consumer's
+own task, in `asyncio.sleep` and Redis calls, so a cancelled consumer (a closed socket, a test
+loop's teardown) stops waiting at once; CancelledError is never swallowed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import defaultdict
 
 from channels_redis.core import RedisChannelLayer
@@ -38,6 +52,7 @@ REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, ConnectionError)
 FIRST_PAUSE = 0.1  # seconds between probes of an absent Redis, doubling up to
 LONGEST_PAUSE = 2.0
 RESUMED = {"type": "layer.resumed"}
+IDLE_READER_SECONDS = 1.0  # the Redis reader of a process nobody receives on stops after
 # channels_redis's: put the messages of the backup queue back in front of the channel's queue.
 CLEANUP_SCRIPT = """
     local backed_up = redis.call('ZRANGE', ARGV[2], 0, -1, 'WITHSCORES')
@@ -45,6 +60,22 @@ CLEANUP_SCRIPT = """
         redis.call('ZADD', ARGV[1], backed_up[i], backed_up[i - 1])
     end
     redis.call('DEL', ARGV[2])
+"""
+
+# channels_redis's group_send script: each channel key gets the message unless it is full.
+GROUP_SEND_SCRIPT = """
+    local over_capacity = 0
+    local current_time = ARGV[#ARGV - 1]
+    local expiry = ARGV[#ARGV]
+    for i=1,#KEYS do
+        if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + #KEYS]) then
+            redis.call('ZADD', KEYS[i], current_time, ARGV[i])
+            redis.call('EXPIRE', KEYS[i], expiry)
+        else
+            over_capacity = over_capacity + 1
+        end
+    end
+    return over_capacity
 """
 
 
@@ -56,6 +87,12 @@ def raise_if_cancelled() -> None:
         raise asyncio.CancelledError
 
 
+def retrieve(task: asyncio.Task) -> None:
+    """A reader's exception is the receivers' (they read it); none is left unretrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
 class ResilientRedisChannelLayer(RedisChannelLayer):
     """RedisChannelLayer whose receivers wait out a Redis outage and are told when it ends."""
 
@@ -65,6 +102,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         self.outages = 0  # outages recovered from (a receiver compares it with its own)
         self.recovering: asyncio.Lock | None = None
         self.recovering_loop: asyncio.AbstractEventLoop | None = None
+        self.reader: asyncio.Task | None = None  # reads the process's Redis queue (receive_local)
 
     async def group_add(self, group: str, channel: str) -> None:
         self.memberships[group].add(channel)
@@ -83,6 +121,57 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             await super().group_discard(group, channel)
         except REDIS_DOWN as exc:  # a restarted Redis has forgotten it anyway
             logger.warning("channel layer: group_discard(%s) while Redis is away: %r", group, exc)
+
+    def is_local(self, channel: str) -> bool:
+        """A channel of this process (its receive buffers are ours)."""
+        head, bang, _ = channel.partition("!")
+        return bool(bang) and head.endswith(self.client_prefix)
+
+    async def group_send(self, group: str, message: dict) -> None:
+        """To this process's members at once, then to the other processes' through Redis."""
+        assert self.require_valid_group_name(group), "Group name not valid"
+        local = [name for name in self.memberships.get(group, ()) if self.is_local(name)]
+        if local:
+            self.deliver(local, message)
+        names = await self.group_members(group)
+        others = [name for name in names if not self.is_local(name)]
+        if others:
+            await self.send_to_channels(group, others, message)
+
+    def deliver(self, channels: list[str], message: dict) -> None:
+        """Into the receive buffers (as channels_redis's receive puts a message it popped for
+        several channels of the process: one dict for all; consumers never change it)."""
+        copy = dict(message)  # (the sender's dict may change after the send; ours may not)
+        for name in channels:
+            self.receive_buffer[name].put_nowait(copy)
+
+    async def group_members(self, group: str) -> list[str]:
+        """The group's channels (all processes'), its expired entries dropped: one round trip."""
+        key = self._group_key(group)
+        connection = self.connection(self.consistent_hash(group))
+        async with connection.pipeline(transaction=False) as pipe:
+            pipe.zremrangebyscore(key, min=0, max=int(time.time()) - self.group_expiry)
+            pipe.zrange(key, 0, -1)
+            _, names = await pipe.execute()
+        return [name.decode("utf8") for name in names]
+
+    async def send_to_channels(self, group: str, channels: list[str], message: dict) -> None:
+        """channels_redis's group_send after its ZRANGE, with the expiry clean-up and the Lua
+        script in one pipeline per Redis host (one round trip each, not two)."""
+        by_connection, messages, capacities = self._map_channel_keys_to_connection(
+            channels, message
+        )
+        for index, keys in by_connection.items():
+            args = [messages[key] for key in keys] + [capacities[key] for key in keys]
+            args += [time.time(), self.expiry]
+            async with self.connection(index).pipeline(transaction=False) as pipe:
+                for key in keys:
+                    pipe.zremrangebyscore(key, min=0, max=int(time.time()) - int(self.expiry))
+                pipe.eval(GROUP_SEND_SCRIPT, len(keys), *keys, *args)
+                over_capacity = (await pipe.execute())[-1]
+            if over_capacity > 0:
+                logger.info("%s of %s channels over capacity in group %s",
+                            over_capacity, len(channels), group)  # fmt: skip
 
     async def _brpop_with_clean(self, index: int, channel: str, timeout: int) -> bytes | None:
         """channels_redis's receive step (a clean-up script, then BZPOPMIN) with the task's
@@ -109,9 +198,76 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         while True:
             seen = self.outages
             try:
-                return await super().receive(channel)
+                if "!" not in channel:
+                    return (await self.receive_single(channel))[1]
+                return await self.receive_local(channel)
             except REDIS_DOWN as exc:
                 await self.recover(seen, exc)  # then the loop reads the `layer.resumed`
+
+    async def receive_local(self, channel: str) -> dict:
+        """A process channel's next message: from its buffer, which local delivery fills at
+        once and a reader of the process's Redis queue fills with what other processes sent.
+        (channels_redis's receive lets one receiver at a time read Redis on behalf of all,
+        blocked in BZPOPMIN: a local delivery to that receiver's own channel would wait for
+        the next Redis message. Here every receiver waits on its buffer or on the shared
+        reader, and the last receiver to leave cancels the reader.)"""
+        assert self.non_local_name(channel).endswith(self.client_prefix + "!"), "Wrong prefix"
+        self.receive_count += 1
+        try:
+            buffer = self.receive_buffer[channel]
+            while buffer.empty():
+                reader = self.redis_reader(self.non_local_name(channel))
+                getter = asyncio.ensure_future(buffer.get())
+                try:
+                    await asyncio.wait([reader, getter], return_when=asyncio.FIRST_COMPLETED)
+                except asyncio.CancelledError:
+                    getter.cancel()
+                    del self.receive_buffer[channel]  # (as channels_redis: the consumer is gone)
+                    raise
+                if getter.done():
+                    message = getter.result()
+                    if buffer.empty():
+                        del self.receive_buffer[channel]
+                    return message
+                getter.cancel()
+                reader.result()  # raises what the reader met (Redis away: the caller recovers)
+            message = buffer.get_nowait()
+            if buffer.empty():
+                del self.receive_buffer[channel]
+            return message
+        finally:
+            self.receive_count -= 1
+            if self.receive_count == 0:  # (not at once: a consumer receives again right after
+                # handling a message, and a BZPOPMIN cancelled in flight costs a connection)
+                asyncio.get_running_loop().call_later(IDLE_READER_SECONDS, self.stop_idle_reader)
+
+    def redis_reader(self, real_channel: str) -> asyncio.Task:
+        """The task reading one message of this process's Redis queue into the buffers, shared
+        by the receivers (a new one once it is done, or on another event loop)."""
+        loop = asyncio.get_running_loop()
+        reader = self.reader
+        if reader is None or reader.done() or reader.get_loop() is not loop:
+            reader = self.reader = loop.create_task(self.read_one(real_channel))
+            reader.add_done_callback(retrieve)
+        return reader
+
+    async def read_one(self, real_channel: str) -> None:
+        channel, message = await self.receive_single(real_channel)
+        for name in channel if isinstance(channel, list) else [channel]:
+            self.receive_buffer[name].put_nowait(message)
+
+    def stop_idle_reader(self) -> None:
+        if self.receive_count == 0:
+            self.stop_reader()
+
+    def stop_reader(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+            self.reader = None
+
+    async def flush(self) -> None:
+        self.stop_reader()
+        await super().flush()
 
     async def recover(self, seen: int, exc: BaseException) -> None:
         """Once per outage (whichever receiver comes first): wait for Redis, rejoin the
