@@ -29,8 +29,7 @@ def engine_error(exc: Exception) -> ServiceError:
 
 def lock(public_id: str) -> Game:
     """The game row, locked, with its live socket counts (for the frames it will publish)."""
-    rows = Game.objects.select_for_update().annotate(**snapshots.count_annotations())
-    game = rows.filter(public_id=public_id).first()
+    game = snapshots.locked_game(public_id)
     if game is None:
         raise ServiceError("not_found", "There is no such game.")
     return game
