@@ -14,9 +14,11 @@ from .helpers import set_up_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # BEGIN, lock the row (with its sockets counted by role, for the `game` object of the pushed
-# frames, built once for all), write the Move and the event, save the game, COMMIT. Nothing
-# per socket: sockets forward the pushed frames (tests/server/test_push.py).
-MAX_MOVE_STATEMENTS = 6
+# frames, built once for all), write the Move and the event, save the game, COMMIT; on
+# PostgreSQL, a move that leaves the game going also says its COMMIT need not wait for the
+# disk (games/services/unit.py commit_without_flush). Nothing per socket: sockets forward the
+# pushed frames (tests/server/test_push.py).
+MAX_MOVE_STATEMENTS = 7
 
 
 def test_a_move_costs_a_fixed_number_of_statements():
@@ -27,6 +29,19 @@ def test_a_move_costs_a_fixed_number_of_statements():
             services.move(gid, red if color == 0 else blue, frm, to)
         counts.append(len(queries))
     assert max(counts) <= MAX_MOVE_STATEMENTS, counts
+
+
+def test_only_a_move_that_leaves_the_game_going_commits_without_flush():
+    """The durability trade of docs/performance.md: the move that ends the game (its result,
+    the ratings) commits durably, the others do not wait for the disk (PostgreSQL only)."""
+    gid, red, blue = set_up_game()
+    relaxed = []
+    for color, frm, to in SHORT_GAME:
+        with CaptureQueriesContext(connection) as queries:
+            services.move(gid, red if color == 0 else blue, frm, to)
+        relaxed.append(any("synchronous_commit" in q["sql"] for q in queries.captured_queries))
+    postgres = connection.vendor == "postgresql"
+    assert relaxed == [postgres] * (len(SHORT_GAME) - 1) + [False]
 
 
 def test_the_locked_row_counts_live_sockets_as_the_orm_query_does():
