@@ -129,14 +129,24 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
 
     async def group_send(self, group: str, message: dict) -> None:
         """To this process's members at once, then to the other processes' through Redis."""
-        assert self.require_valid_group_name(group), "Group name not valid"
-        local = [name for name in self.memberships.get(group, ()) if self.is_local(name)]
-        if local:
-            self.deliver(local, message)
-        names = await self.group_members(group)
-        others = [name for name in names if not self.is_local(name)]
-        if others:
-            await self.send_to_channels(group, others, message)
+        await self.group_send_many([(group, message)])
+
+    async def group_send_many(self, sends: list[tuple[str, dict]]) -> None:
+        """Several group_sends (a commit's three audiences): each to this process's members at
+        once, in order; then one round trip for all the groups' members, and the messages of
+        other processes' members sent as group_send would."""
+        for group, message in sends:
+            assert self.require_valid_group_name(group), "Group name not valid"
+            local = [name for name in self.memberships.get(group, ()) if self.is_local(name)]
+            if local:
+                self.deliver(local, message)
+        members = await self.groups_members([group for group, _ in sends])
+        remote = []
+        for (group, message), names in zip(sends, members, strict=True):
+            others = [name for name in names if not self.is_local(name)]
+            if others:
+                remote.append(self.send_to_channels(group, others, message))
+        await asyncio.gather(*remote)  # (as channels' group_sends were: side by side)
 
     def deliver(self, channels: list[str], message: dict) -> None:
         """Into the receive buffers (as channels_redis's receive puts a message it popped for
@@ -145,15 +155,24 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         for name in channels:
             self.receive_buffer[name].put_nowait(copy)
 
-    async def group_members(self, group: str) -> list[str]:
-        """The group's channels (all processes'), its expired entries dropped: one round trip."""
-        key = self._group_key(group)
-        connection = self.connection(self.consistent_hash(group))
-        async with connection.pipeline(transaction=False) as pipe:
-            pipe.zremrangebyscore(key, min=0, max=int(time.time()) - self.group_expiry)
-            pipe.zrange(key, 0, -1)
-            _, names = await pipe.execute()
-        return [name.decode("utf8") for name in names]
+    async def groups_members(self, groups: list[str]) -> list[list[str]]:
+        """Each group's channels (all processes'), expired entries dropped: one round trip
+        per Redis host concerned (one, without sharding)."""
+        by_index: defaultdict[int, list[int]] = defaultdict(list)
+        for position, group in enumerate(groups):
+            by_index[self.consistent_hash(group)].append(position)
+        members: list[list[str]] = [[] for _ in groups]
+        expired = int(time.time()) - self.group_expiry
+        for index, positions in by_index.items():
+            async with self.connection(index).pipeline(transaction=False) as pipe:
+                for position in positions:
+                    key = self._group_key(groups[position])
+                    pipe.zremrangebyscore(key, min=0, max=expired)
+                    pipe.zrange(key, 0, -1)
+                replies = await pipe.execute()
+            for position, names in zip(positions, replies[1::2], strict=True):
+                members[position] = [name.decode("utf8") for name in names]
+        return members
 
     async def send_to_channels(self, group: str, channels: list[str], message: dict) -> None:
         """channels_redis's group_send after its ZRANGE, with the expiry clean-up and the Lua

@@ -1,0 +1,106 @@
+"""The channel layer hands a group message to the sending process's members itself and uses
+Redis only for the other processes' (games/layers.py, "Local delivery"): on the real Redis,
+two layer instances standing for two processes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+
+import pytest
+
+from games.layers import ResilientRedisChannelLayer
+
+REDIS_URL = os.environ.get("REDIS_URL", "redis://localhost:6379/0")
+WAIT = 10.0  # seconds before a message counts as never delivered (a hang, not a speed)
+
+
+def two_processes() -> tuple[ResilientRedisChannelLayer, ResilientRedisChannelLayer]:
+    prefix = f"local-{uuid.uuid4().hex[:8]}"
+    layers = tuple(ResilientRedisChannelLayer(hosts=[REDIS_URL], prefix=prefix) for _ in "ab")
+    for layer in layers:
+        layer.brpop_timeout = 1
+    return layers
+
+
+async def queued_in_redis(layer: ResilientRedisChannelLayer, channel: str) -> int:
+    """Messages waiting in Redis for `channel`'s process."""
+    return await layer.connection(0).zcard(layer.prefix + layer.non_local_name(channel))
+
+
+def nothing_waiting(layer: ResilientRedisChannelLayer, channel: str) -> bool:
+    buffer = layer.receive_buffer.get(channel)
+    return buffer is None or buffer.empty()
+
+
+async def receive(layer: ResilientRedisChannelLayer, channel: str) -> dict:
+    return await asyncio.wait_for(layer.receive(channel), WAIT)
+
+
+@pytest.mark.asyncio
+async def test_a_group_message_reaches_both_processes_members_and_only_theirs():
+    a, b = two_processes()
+    try:
+        a1, a2, b1 = await a.new_channel(), await a.new_channel(), await b.new_channel()
+        await a.group_add("audience.g.red", a1)
+        await b.group_add("audience.g.red", b1)
+        await a.group_add("audience.g.blue", a2)
+        await a.group_send_many([
+            ("audience.g.red", {"type": "game.frames", "n": 1}),
+            ("audience.g.blue", {"type": "game.frames", "n": 2}),
+        ])  # fmt: skip
+        assert await queued_in_redis(a, a1) == 0  # this process's copies never went to Redis
+        assert await queued_in_redis(b, b1) == 1  # the other process's did
+        assert (await receive(a, a1))["n"] == 1
+        assert (await receive(a, a2))["n"] == 2
+        assert (await receive(b, b1))["n"] == 1
+        # nothing else is waiting for any of them: each got its audience's message only
+        for layer, channel in ((a, a1), (a, a2), (b, b1)):
+            assert nothing_waiting(layer, channel)
+        assert await queued_in_redis(a, a1) == 0 and await queued_in_redis(b, b1) == 0
+    finally:
+        await a.flush()
+        await b.flush()
+
+
+@pytest.mark.asyncio
+async def test_a_receiver_reading_redis_gets_a_local_message_without_waiting_for_redis():
+    """The only receiver of a process is the one reading its Redis queue (BZPOPMIN, here
+    for up to 30 s): a local message to it must end its receive, not wait for Redis."""
+    a, b = two_processes()
+    a.brpop_timeout = 30
+    try:
+        a1 = await a.new_channel()
+        await a.group_add("audience.g.obs", a1)
+        receiving = asyncio.ensure_future(a.receive(a1))
+        await asyncio.sleep(0.2)  # (its reader is in BZPOPMIN by now)
+        await a.group_send("audience.g.obs", {"type": "game.frames", "n": 7})
+        assert (await asyncio.wait_for(receiving, WAIT))["n"] == 7
+        # and a message from the other process still arrives through Redis
+        b1 = await b.new_channel()
+        await b.group_add("audience.g.obs", b1)
+        await b.group_send("audience.g.obs", {"type": "game.frames", "n": 8})
+        assert (await receive(a, a1))["n"] == 8
+        assert (await receive(b, b1))["n"] == 8
+    finally:
+        await a.flush()
+        await b.flush()
+
+
+@pytest.mark.asyncio
+async def test_local_messages_keep_their_order_and_a_discarded_channel_gets_none():
+    a, _ = two_processes()
+    try:
+        a1, a2 = await a.new_channel(), await a.new_channel()
+        for channel in (a1, a2):
+            await a.group_add("game_x", channel)
+        for n in range(20):
+            await a.group_send("game_x", {"type": "game.nudge", "version": n})
+        await a.group_discard("game_x", a2)
+        await a.group_send("game_x", {"type": "game.nudge", "version": 20})
+        assert [(await receive(a, a1))["version"] for _ in range(21)] == list(range(21))
+        assert [(await receive(a, a2))["version"] for _ in range(20)] == list(range(20))
+        assert nothing_waiting(a, a2)
+    finally:
+        await a.flush()
