@@ -30,9 +30,11 @@ still reaches it when Redis is away.
 
 One task is started here, the reader of the process's Redis queue that the receivers share
 (`receive_local`); it is cancelled a second after the last receiver left, and a cancelled
-reader ends (`raise_if_cancelled`). The rest of the waiting happens in the receiving consumer's
-own task, in `asyncio.sleep` and Redis calls, so a cancelled consumer (a closed socket, a test
-loop's teardown) stops waiting at once; CancelledError is never swallowed.
+reader ends (`raise_if_cancelled`). It reads with one BZPOPMIN per message, without
+channels_redis's backup queue (see `read_one` for the trade). The rest of the waiting happens
+in the receiving consumer's own task, in `asyncio.sleep` and Redis calls, so a cancelled
+consumer (a closed socket, a test loop's teardown) stops waiting at once; CancelledError is
+never swallowed.
 """
 
 from __future__ import annotations
@@ -271,8 +273,22 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         return reader
 
     async def read_one(self, real_channel: str) -> None:
-        channel, message = await self.receive_single(real_channel)
-        for name in channel if isinstance(channel, list) else [channel]:
+        """One message of the process's Redis queue into its channels' buffers: one BZPOPMIN
+        (channels_redis's receive_single takes four round trips: a clean-up script, BZPOPMIN,
+        a copy to a backup queue and its removal, so that a receive cancelled between the pop
+        and the delivery loses nothing). The trade: the reader is cancelled only a second
+        after the last receiver left, and a message it popped at that very moment is lost,
+        as messages lost in a Redis outage are; the sockets' version gaps, nudges and late
+        acks bring back what they missed (docs/protocol.md, "Versions")."""
+        key = self.prefix + real_channel
+        connection = self.connection(self.consistent_hash(real_channel))
+        result = None
+        while result is None:
+            result = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+            raise_if_cancelled()
+        message = self.deserialize(result[1])
+        channels = message.pop("__asgi_channel__", None) or [real_channel]
+        for name in channels if isinstance(channels, list) else [channels]:
             self.receive_buffer[name].put_nowait(message)
 
     def stop_idle_reader(self) -> None:
