@@ -231,7 +231,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         (channels_redis's receive lets one receiver at a time read Redis on behalf of all,
         blocked in BZPOPMIN: a local delivery to that receiver's own channel would wait for
         the next Redis message. Here every receiver waits on its buffer or on the shared
-        reader, and the last receiver to leave cancels the reader.)"""
+        reader, which is cancelled a second after the last receiver left, if none came.)"""
         assert self.non_local_name(channel).endswith(self.client_prefix + "!"), "Wrong prefix"
         self.receive_count += 1
         try:
