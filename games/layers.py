@@ -105,6 +105,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         self.recovering: asyncio.Lock | None = None
         self.recovering_loop: asyncio.AbstractEventLoop | None = None
         self.reader: asyncio.Task | None = None  # reads the process's Redis queue (receive_local)
+        self.receive_loop: asyncio.AbstractEventLoop | None = None  # the receivers' loop
 
     async def group_add(self, group: str, channel: str) -> None:
         self.memberships[group].add(channel)
@@ -139,7 +140,8 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         other processes' members sent as group_send would."""
         for group, message in sends:
             assert self.require_valid_group_name(group), "Group name not valid"
-            local = [name for name in self.memberships.get(group, ()) if self.is_local(name)]
+            members = tuple(self.memberships.get(group, ()))  # (a copy: see deliver)
+            local = [name for name in members if self.is_local(name)]
             if local:
                 self.deliver(local, message)
         members = await self.groups_members([group for group, _ in sends])
@@ -152,10 +154,23 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
 
     def deliver(self, channels: list[str], message: dict) -> None:
         """Into the receive buffers (as channels_redis's receive puts a message it popped for
-        several channels of the process: one dict for all; consumers never change it)."""
+        several channels of the process: one dict for all; consumers never change it). A send
+        from another thread's event loop (a computer player, the heartbeat: async_to_sync) is
+        handed to the receivers' loop: asyncio queues are not thread-safe, and their loop
+        would not even wake up for it."""
         copy = dict(message)  # (the sender's dict may change after the send; ours may not)
+        loop = self.receive_loop
+        if loop is not None and loop is not asyncio.get_running_loop() and loop.is_running():
+            try:
+                loop.call_soon_threadsafe(self.put_in_buffers, channels, copy)
+                return
+            except RuntimeError:  # closed meanwhile: nobody receives there any more
+                pass
+        self.put_in_buffers(channels, copy)
+
+    def put_in_buffers(self, channels: list[str], message: dict) -> None:
         for name in channels:
-            self.receive_buffer[name].put_nowait(copy)
+            self.receive_buffer[name].put_nowait(message)
 
     async def groups_members(self, groups: list[str]) -> list[list[str]]:
         """Each group's channels (all processes'), expired entries dropped: one round trip
@@ -233,6 +248,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         the next Redis message. Here every receiver waits on its buffer or on the shared
         reader, which is cancelled a second after the last receiver left, if none came.)"""
         assert self.non_local_name(channel).endswith(self.client_prefix + "!"), "Wrong prefix"
+        self.receive_loop = asyncio.get_running_loop()  # (where deliver puts messages)
         self.receive_count += 1
         try:
             buffer = self.receive_buffer[channel]

@@ -104,3 +104,37 @@ async def test_local_messages_keep_their_order_and_a_discarded_channel_gets_none
         assert nothing_waiting(a, a2)
     finally:
         await a.flush()
+
+
+@pytest.mark.asyncio
+async def test_a_send_from_another_thread_is_put_in_the_buffers_by_the_receivers_loop():
+    """A computer player or the heartbeat sends from a thread of its own (async_to_sync, a
+    loop of its own): asyncio queues are not thread-safe, so the local delivery must happen
+    on the receivers' loop, which it also wakes up."""
+    import threading
+
+    from asgiref.sync import async_to_sync
+
+    a, _ = two_processes()
+    threads: list[int] = []
+    put = a.put_in_buffers
+
+    def recording(channels: list[str], message: dict) -> None:
+        threads.append(threading.get_ident())
+        put(channels, message)
+
+    a.put_in_buffers = recording
+    try:
+        a1 = await a.new_channel()
+        await a.group_add("audience.g.red", a1)
+        receiving = asyncio.ensure_future(a.receive(a1))
+        await asyncio.sleep(0.1)  # (receiving: the layer knows the receivers' loop)
+
+        def from_a_thread() -> None:
+            async_to_sync(a.group_send)("audience.g.red", {"type": "game.frames", "n": 3})
+
+        await asyncio.to_thread(from_a_thread)
+        assert (await asyncio.wait_for(receiving, WAIT))["n"] == 3
+        assert threads == [threading.get_ident()]
+    finally:
+        await a.flush()
