@@ -29,12 +29,12 @@ message does not change, only the way; a message for this process never waits fo
 still reaches it when Redis is away.
 
 One task is started here, the reader of the process's Redis queue that the receivers share
-(`receive_local`); it is cancelled a second after the last receiver left, and a cancelled
-reader ends (`raise_if_cancelled`). It reads with one BZPOPMIN per message, without
-channels_redis's backup queue (see `read_one` for the trade). The rest of the waiting happens
-in the receiving consumer's own task, in `asyncio.sleep` and Redis calls, so a cancelled
-consumer (a closed socket, a test loop's teardown) stops waiting at once; CancelledError is
-never swallowed.
+(`receive_local`); it is cancelled with the last receiver (a second after it, when that one
+returned a message instead), and a cancelled reader ends (`raise_if_cancelled`). It reads
+with one BZPOPMIN per message, without channels_redis's backup queue (see `read_one` for the
+trade). The rest of the waiting happens in the receiving consumer's own task, in
+`asyncio.sleep` and Redis calls, so a cancelled consumer (a closed socket, a test loop's
+teardown) stops waiting at once; CancelledError is never swallowed.
 """
 
 from __future__ import annotations
@@ -246,10 +246,12 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         (channels_redis's receive lets one receiver at a time read Redis on behalf of all,
         blocked in BZPOPMIN: a local delivery to that receiver's own channel would wait for
         the next Redis message. Here every receiver waits on its buffer or on the shared
-        reader, which is cancelled a second after the last receiver left, if none came.)"""
+        reader, which is cancelled when the last receiver is, or a second after the last
+        one returned a message, if none came meanwhile.)"""
         assert self.non_local_name(channel).endswith(self.client_prefix + "!"), "Wrong prefix"
         self.receive_loop = asyncio.get_running_loop()  # (where deliver puts messages)
         self.receive_count += 1
+        cancelled = False
         try:
             buffer = self.receive_buffer[channel]
             while buffer.empty():
@@ -258,6 +260,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
                 try:
                     await asyncio.wait([reader, getter], return_when=asyncio.FIRST_COMPLETED)
                 except asyncio.CancelledError:
+                    cancelled = True
                     getter.cancel()
                     del self.receive_buffer[channel]  # (as channels_redis: the consumer is gone)
                     raise
@@ -274,8 +277,11 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             return message
         finally:
             self.receive_count -= 1
-            if self.receive_count == 0:  # (not at once: a consumer receives again right after
-                # handling a message, and a BZPOPMIN cancelled in flight costs a connection)
+            if self.receive_count == 0 and cancelled:  # the last consumer went away (a
+                self.stop_reader()  # closed socket, the process stopping): nothing to wait for
+            elif self.receive_count == 0:  # (not at once: a consumer receives again right
+                # after handling a message, and a BZPOPMIN cancelled in flight costs a
+                # connection)
                 asyncio.get_running_loop().call_later(IDLE_READER_SECONDS, self.stop_idle_reader)
 
     def redis_reader(self, real_channel: str) -> asyncio.Task:
