@@ -48,6 +48,10 @@ Sends = list[tuple[str, dict]]  # (group, message), sent at once
 
 
 async def send_all(layer, sends: Sends) -> None:  # noqa: ANN001 - a channel layer
+    many = getattr(layer, "group_send_many", None)  # (games/layers.py: one round trip for all)
+    if many is not None:
+        await many(sends)
+        return
     await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
 
 

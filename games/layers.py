@@ -17,15 +17,31 @@ reading what it missed (messages in flight during the outage are lost; docs/prot
 "Versions"). `group_add` and `group_discard` remember the memberships first, so a socket that
 joins during the outage is put in its groups when Redis is back.
 
-No task is started here: the waiting happens in the receiving consumer's own task, in
+Local delivery (issue 9, the live path's speed). channels_redis sends a group message through
+Redis even to the sockets of the sending process: four round trips to send (ZREMRANGEBYSCORE,
+ZRANGE, a clean-up pipeline, a Lua script) and four more to receive it (a clean-up script,
+BZPOPMIN, the backup ZADD, its ZPOPMIN), the receives of a process one after the other. Here
+`group_send` hands the message at once to the receive buffers of this process's members of the
+group (the memberships kept above: the same set Redis holds for this process), and asks Redis
+only for the other processes' members: one round trip (the group's members), and one more
+(clean-up and Lua script pipelined) when another process has members. Which channels get the
+message does not change, only the way; a message for this process never waits for Redis, and
+still reaches it when Redis is away.
+
+One task is started here, the reader of the process's Redis queue that the receivers share
+(`receive_local`); it is cancelled with the last receiver (a second after it, when that one
+returned a message instead), and a cancelled reader ends (`raise_if_cancelled`). It reads
+with one BZPOPMIN per message, without channels_redis's backup queue (see `read_one` for the
+trade). The rest of the waiting happens in the receiving consumer's own task, in
 `asyncio.sleep` and Redis calls, so a cancelled consumer (a closed socket, a test loop's
-teardown) stops waiting at once; CancelledError is never caught.
+teardown) stops waiting at once; CancelledError is never swallowed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import defaultdict
 
 from channels_redis.core import RedisChannelLayer
@@ -38,6 +54,7 @@ REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, ConnectionError)
 FIRST_PAUSE = 0.1  # seconds between probes of an absent Redis, doubling up to
 LONGEST_PAUSE = 2.0
 RESUMED = {"type": "layer.resumed"}
+IDLE_READER_SECONDS = 1.0  # the Redis reader of a process nobody receives on stops after
 # channels_redis's: put the messages of the backup queue back in front of the channel's queue.
 CLEANUP_SCRIPT = """
     local backed_up = redis.call('ZRANGE', ARGV[2], 0, -1, 'WITHSCORES')
@@ -45,6 +62,22 @@ CLEANUP_SCRIPT = """
         redis.call('ZADD', ARGV[1], backed_up[i], backed_up[i - 1])
     end
     redis.call('DEL', ARGV[2])
+"""
+
+# channels_redis's group_send script: each channel key gets the message unless it is full.
+GROUP_SEND_SCRIPT = """
+    local over_capacity = 0
+    local current_time = ARGV[#ARGV - 1]
+    local expiry = ARGV[#ARGV]
+    for i=1,#KEYS do
+        if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + #KEYS]) then
+            redis.call('ZADD', KEYS[i], current_time, ARGV[i])
+            redis.call('EXPIRE', KEYS[i], expiry)
+        else
+            over_capacity = over_capacity + 1
+        end
+    end
+    return over_capacity
 """
 
 
@@ -56,6 +89,12 @@ def raise_if_cancelled() -> None:
         raise asyncio.CancelledError
 
 
+def retrieve(task: asyncio.Task) -> None:
+    """A reader's exception is the receivers' (they read it); none is left unretrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
 class ResilientRedisChannelLayer(RedisChannelLayer):
     """RedisChannelLayer whose receivers wait out a Redis outage and are told when it ends."""
 
@@ -65,6 +104,8 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         self.outages = 0  # outages recovered from (a receiver compares it with its own)
         self.recovering: asyncio.Lock | None = None
         self.recovering_loop: asyncio.AbstractEventLoop | None = None
+        self.reader: asyncio.Task | None = None  # reads the process's Redis queue (receive_local)
+        self.receive_loop: asyncio.AbstractEventLoop | None = None  # the receivers' loop
 
     async def group_add(self, group: str, channel: str) -> None:
         self.memberships[group].add(channel)
@@ -83,6 +124,90 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             await super().group_discard(group, channel)
         except REDIS_DOWN as exc:  # a restarted Redis has forgotten it anyway
             logger.warning("channel layer: group_discard(%s) while Redis is away: %r", group, exc)
+
+    def is_local(self, channel: str) -> bool:
+        """A channel of this process (its receive buffers are ours)."""
+        head, bang, _ = channel.partition("!")
+        return bool(bang) and head.endswith(self.client_prefix)
+
+    async def group_send(self, group: str, message: dict) -> None:
+        """To this process's members at once, then to the other processes' through Redis."""
+        await self.group_send_many([(group, message)])
+
+    async def group_send_many(self, sends: list[tuple[str, dict]]) -> None:
+        """Several group_sends (a commit's three audiences): each to this process's members at
+        once, in order; then one round trip for all the groups' members, and the messages of
+        other processes' members sent as group_send would."""
+        for group, message in sends:
+            assert self.require_valid_group_name(group), "Group name not valid"
+            members = tuple(self.memberships.get(group, ()))  # (a copy: see deliver)
+            local = [name for name in members if self.is_local(name)]
+            if local:
+                self.deliver(local, message)
+        members = await self.groups_members([group for group, _ in sends])
+        remote = []
+        for (group, message), names in zip(sends, members, strict=True):
+            others = [name for name in names if not self.is_local(name)]
+            if others:
+                remote.append(self.send_to_channels(group, others, message))
+        await asyncio.gather(*remote)  # (as channels' group_sends were: side by side)
+
+    def deliver(self, channels: list[str], message: dict) -> None:
+        """Into the receive buffers (as channels_redis's receive puts a message it popped for
+        several channels of the process: one dict for all; consumers never change it). A send
+        from another thread's event loop (a computer player, the heartbeat: async_to_sync) is
+        handed to the receivers' loop: asyncio queues are not thread-safe, and their loop
+        would not even wake up for it."""
+        copy = dict(message)  # (the sender's dict may change after the send; ours may not)
+        loop = self.receive_loop
+        if loop is not None and loop is not asyncio.get_running_loop() and loop.is_running():
+            try:
+                loop.call_soon_threadsafe(self.put_in_buffers, channels, copy)
+                return
+            except RuntimeError:  # closed meanwhile: nobody receives there any more
+                pass
+        self.put_in_buffers(channels, copy)
+
+    def put_in_buffers(self, channels: list[str], message: dict) -> None:
+        for name in channels:
+            self.receive_buffer[name].put_nowait(message)
+
+    async def groups_members(self, groups: list[str]) -> list[list[str]]:
+        """Each group's channels (all processes'), expired entries dropped: one round trip
+        per Redis host concerned (one, without sharding)."""
+        by_index: defaultdict[int, list[int]] = defaultdict(list)
+        for position, group in enumerate(groups):
+            by_index[self.consistent_hash(group)].append(position)
+        members: list[list[str]] = [[] for _ in groups]
+        expired = int(time.time()) - self.group_expiry
+        for index, positions in by_index.items():
+            async with self.connection(index).pipeline(transaction=False) as pipe:
+                for position in positions:
+                    key = self._group_key(groups[position])
+                    pipe.zremrangebyscore(key, min=0, max=expired)
+                    pipe.zrange(key, 0, -1)
+                replies = await pipe.execute()
+            for position, names in zip(positions, replies[1::2], strict=True):
+                members[position] = [name.decode("utf8") for name in names]
+        return members
+
+    async def send_to_channels(self, group: str, channels: list[str], message: dict) -> None:
+        """channels_redis's group_send after its ZRANGE, with the expiry clean-up and the Lua
+        script in one pipeline per Redis host (one round trip each, not two)."""
+        by_connection, messages, capacities = self._map_channel_keys_to_connection(
+            channels, message
+        )
+        for index, keys in by_connection.items():
+            args = [messages[key] for key in keys] + [capacities[key] for key in keys]
+            args += [time.time(), self.expiry]
+            async with self.connection(index).pipeline(transaction=False) as pipe:
+                for key in keys:
+                    pipe.zremrangebyscore(key, min=0, max=int(time.time()) - int(self.expiry))
+                pipe.eval(GROUP_SEND_SCRIPT, len(keys), *keys, *args)
+                over_capacity = (await pipe.execute())[-1]
+            if over_capacity > 0:
+                logger.info("%s of %s channels over capacity in group %s",
+                            over_capacity, len(channels), group)  # fmt: skip
 
     async def _brpop_with_clean(self, index: int, channel: str, timeout: int) -> bytes | None:
         """channels_redis's receive step (a clean-up script, then BZPOPMIN) with the task's
@@ -109,9 +234,97 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         while True:
             seen = self.outages
             try:
-                return await super().receive(channel)
+                if "!" not in channel:
+                    return (await self.receive_single(channel))[1]
+                return await self.receive_local(channel)
             except REDIS_DOWN as exc:
                 await self.recover(seen, exc)  # then the loop reads the `layer.resumed`
+
+    async def receive_local(self, channel: str) -> dict:
+        """A process channel's next message: from its buffer, which local delivery fills at
+        once and a reader of the process's Redis queue fills with what other processes sent.
+        (channels_redis's receive lets one receiver at a time read Redis on behalf of all,
+        blocked in BZPOPMIN: a local delivery to that receiver's own channel would wait for
+        the next Redis message. Here every receiver waits on its buffer or on the shared
+        reader, which is cancelled when the last receiver is, or a second after the last
+        one returned a message, if none came meanwhile.)"""
+        assert self.non_local_name(channel).endswith(self.client_prefix + "!"), "Wrong prefix"
+        self.receive_loop = asyncio.get_running_loop()  # (where deliver puts messages)
+        self.receive_count += 1
+        cancelled = False
+        try:
+            buffer = self.receive_buffer[channel]
+            while buffer.empty():
+                reader = self.redis_reader(self.non_local_name(channel))
+                getter = asyncio.ensure_future(buffer.get())
+                try:
+                    await asyncio.wait([reader, getter], return_when=asyncio.FIRST_COMPLETED)
+                except asyncio.CancelledError:
+                    cancelled = True
+                    getter.cancel()
+                    del self.receive_buffer[channel]  # (as channels_redis: the consumer is gone)
+                    raise
+                if getter.done():
+                    message = getter.result()
+                    if buffer.empty():
+                        del self.receive_buffer[channel]
+                    return message
+                getter.cancel()
+                reader.result()  # raises what the reader met (Redis away: the caller recovers)
+            message = buffer.get_nowait()
+            if buffer.empty():
+                del self.receive_buffer[channel]
+            return message
+        finally:
+            self.receive_count -= 1
+            if self.receive_count == 0 and cancelled:  # the last consumer went away (a
+                self.stop_reader()  # closed socket, the process stopping): nothing to wait for
+            elif self.receive_count == 0:  # (not at once: a consumer receives again right
+                # after handling a message, and a BZPOPMIN cancelled in flight costs a
+                # connection)
+                asyncio.get_running_loop().call_later(IDLE_READER_SECONDS, self.stop_idle_reader)
+
+    def redis_reader(self, real_channel: str) -> asyncio.Task:
+        """The task reading one message of this process's Redis queue into the buffers, shared
+        by the receivers (a new one once it is done, or on another event loop)."""
+        loop = asyncio.get_running_loop()
+        reader = self.reader
+        if reader is None or reader.done() or reader.get_loop() is not loop:
+            reader = self.reader = loop.create_task(self.read_one(real_channel))
+            reader.add_done_callback(retrieve)
+        return reader
+
+    async def read_one(self, real_channel: str) -> None:
+        """One message of the process's Redis queue into its channels' buffers: one BZPOPMIN
+        (channels_redis's receive_single takes four round trips: a clean-up script, BZPOPMIN,
+        a copy to a backup queue and its removal, so that a receive cancelled between the pop
+        and the delivery loses nothing). The trade: the reader is cancelled only a second
+        after the last receiver left, and a message it popped at that very moment is lost,
+        as messages lost in a Redis outage are; the sockets' version gaps, nudges and late
+        acks bring back what they missed (docs/protocol.md, "Versions")."""
+        key = self.prefix + real_channel
+        connection = self.connection(self.consistent_hash(real_channel))
+        result = None
+        while result is None:
+            result = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+            raise_if_cancelled()
+        message = self.deserialize(result[1])
+        channels = message.pop("__asgi_channel__", None) or [real_channel]
+        for name in channels if isinstance(channels, list) else [channels]:
+            self.receive_buffer[name].put_nowait(message)
+
+    def stop_idle_reader(self) -> None:
+        if self.receive_count == 0:
+            self.stop_reader()
+
+    def stop_reader(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+            self.reader = None
+
+    async def flush(self) -> None:
+        self.stop_reader()
+        await super().flush()
 
     async def recover(self, seen: int, exc: BaseException) -> None:
         """Once per outage (whichever receiver comes first): wait for Redis, rejoin the

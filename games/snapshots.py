@@ -57,6 +57,47 @@ def count_annotations() -> dict[str, Coalesce]:
     return {name: live(role) for role, name in LIVE_COUNTS.items()}
 
 
+_LOCK_SQL: dict[str, str] = {}  # per database vendor
+
+
+def locked_game_sql(vendor: str, for_update: bool) -> str:
+    """The SQL of count_annotations' query, the game row locked, written once: the ORM took
+    about 4 ms of CPU per action to build and compile the three subqueries (bench/cpu.py).
+    Parameters: three cutoffs (presence.live) and the game's public id."""
+    sql = _LOCK_SQL.get(vendor)
+    if sql is None:
+        from django.db import connection
+
+        q = connection.ops.quote_name
+        field = Presence._meta.get_field
+        live = (
+            f"(SELECT COUNT(*) FROM {q(Presence._meta.db_table)} p"
+            f" WHERE p.{q(field('game').column)} = g.{q(Game._meta.pk.column)}"
+            f" AND p.{q(field('role').column)} = {{role}} AND p.{q(field('seen').column)} >= %s)"
+        )
+        columns = ", ".join(f"g.{q(f.column)}" for f in Game._meta.concrete_fields)
+        counts = ", ".join(
+            f"{live.format(role=role)} AS {name}" for role, name in LIVE_COUNTS.items()
+        )
+        sql = (
+            f"SELECT {columns}, {counts} FROM {q(Game._meta.db_table)} g"
+            f" WHERE g.{q(Game._meta.get_field('public_id').column)} = %s"
+            + (" FOR UPDATE OF g" if for_update else "")
+        )
+        _LOCK_SQL[vendor] = sql
+    return sql
+
+
+def locked_game(public_id: str) -> Game | None:
+    """The game row, locked (in the caller's transaction), annotated with its live socket
+    counts by role as count_annotations would."""
+    from django.db import connection
+
+    cutoff = connection.ops.adapt_datetimefield_value(presence.cutoff())
+    sql = locked_game_sql(connection.vendor, connection.features.has_select_for_update)
+    return next(iter(Game.objects.raw(sql, [cutoff, cutoff, cutoff, public_id])), None)
+
+
 def socket_counts(game: Game) -> dict[int, int]:
     """As presence.counts (roles with a live socket only), from the annotations when the
     game was read with them."""
@@ -102,8 +143,9 @@ def game_meta(game: Game) -> dict:
     }
 
 
-def engine_view(game: Game, role: int) -> dict:
-    return engine.Game.from_dict(game.state).view(role).to_dict()
+def engine_view(game: Game, role: int, eg: engine.Game | None = None) -> dict:
+    """`role`'s view of the game's saved state (`eg`: that state, already parsed)."""
+    return (eg or engine.Game.from_dict(game.state)).view(role).to_dict()
 
 
 def load_game(public_id: str) -> Game | None:
@@ -156,15 +198,18 @@ def frames_since(game: Game, role: int, since: int) -> list[dict]:
     return event_frames(game, role, events, game_meta(game))
 
 
-def event_frames(game: Game, role: int, events: list[GameEvent], meta: dict) -> list[dict]:
+def event_frames(
+    game: Game, role: int, events: list[GameEvent], meta: dict, eg: engine.Game | None = None
+) -> list[dict]:
     """The frames of `events` (in order, the game's last ones) for `role`: the last one
-    carries the role's view and the game (`meta`, the same for every role)."""
+    carries the role's view and the game (`meta`, the same for every role); `eg` is the
+    game's state parsed, when the caller has it."""
     clock = clocks.snapshot(game, clocks.now())
     frames = [
         {"type": "event", "version": ev.version, "event": ev.payload_for(role), "clock": clock}
         for ev in events
     ]
-    frames[-1]["view"] = engine_view(game, role)
+    frames[-1]["view"] = engine_view(game, role, eg)
     frames[-1]["game"] = meta
     return frames
 
@@ -179,6 +224,7 @@ def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
     deadline_in = clocks.seconds_left(game, clocks.now())
     seated = [seat_token(game, ev.red_payload["seat"]) for ev in events if ev.kind == "seated"]
     to_move = RED if game.ply % 2 == 0 else BLUE
+    eg = engine.Game.from_dict(game.state)  # (once for the three views)
     # (in this order: the side to move first, its frames leave and arrive first)
     return {
         role: {
@@ -186,7 +232,7 @@ def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
             "audience": role,
             "first": events[0].version,
             "last": events[-1].version,
-            "frames": [dumps(f) for f in event_frames(game, role, events, meta)],
+            "frames": [dumps(f) for f in event_frames(game, role, events, meta, eg)],
             "deadline_in": deadline_in,
             "seated": seated,
         }

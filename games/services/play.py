@@ -10,7 +10,7 @@ from ..identity import Identity
 from ..models import Game, Move
 from .endings import abort, finish
 from .events import emit
-from .unit import run
+from .unit import commit_without_flush, run
 
 
 def require_playing(game: Game) -> None:
@@ -45,6 +45,7 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
         game.draw_offer = None
         if eg.outcome is None:
             clocks.after_move(game, color, at)
+            commit_without_flush()  # (the game goes on: see its doc for the trade)
         else:  # the move that ends the game: its thinking is charged, no increment
             clocks.stop(game, at)  # (while the ply still says whose clock runs)
         record_move(game, eg, result)
