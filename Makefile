@@ -76,12 +76,12 @@ lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
 # Test files run in parallel (pytest-xdist); each worker has its own test database and
-# channel prefix (stratego_site/test_settings.py), and takes one test at a time (a whole file
-# when its tests share a daphne or a browser), the slowest first (tests/conftest.py). One worker more than the cores: about a third of the suite's time is
+# channel prefix (stratego_site/test_settings.py), and takes whole files, the slowest first
+# (tests/conftest.py). One worker more than the cores: about a third of the suite's time is
 # waiting (daphne and Chromium starting, idle sockets and clocks running down real seconds),
 # which the extra worker fills. TEST_WORKERS=2 make test to choose.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
-PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 test: $(DEV_STAMP) services chromium nginx lint
 	node --test tests/js/
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST)

@@ -73,67 +73,28 @@ def _report_stuck(task: asyncio.Task) -> None:
 asyncio.runners._cancel_all_tasks = _cancel_all_tasks_bounded
 
 
-# pytest-xdist (`--dist loadgroup`) hands the workers units of work in the order collected.
-# A unit is one test, or a whole file when the file's tests share a fixture wider than a test
-# (a daphne or a browser for the module): those files are marked as one group here. The units
-# are then ordered by their measured seconds, slowest first (tests/test_seconds.json, written
-# by scripts/test-seconds), and xdist keeps this order (loadscopereorder off): longest first
-# keeps the workers' finishing times close. A test not measured yet counts one second.
-TEST_SECONDS: dict[str, float] = json.loads(
-    (Path(__file__).parent / "test_seconds.json").read_text()
-)
-UNMEASURED_SECONDS = 1.0
-SHARED_SCOPES = ("module", "class", "package")
+# pytest-xdist (`--dist loadfile`) hands whole files to the workers, by default the files with
+# the most tests first. A file of one or two slow tests (a browser session, a minute of an
+# idle socket) then starts last and the other worker waits for it. The files are ordered
+# here by their measured seconds instead, slowest first (tests/file_seconds.json, written by
+# scripts/test-file-seconds), and xdist keeps this order: the longest-first rule keeps the
+# workers' finishing times close. A file not measured yet counts one second a test.
+FILE_SECONDS = json.loads((Path(__file__).parent / "file_seconds.json").read_text())
+UNMEASURED_SECONDS_PER_TEST = 1.0
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config.option, "loadscopereorder"):
-        config.option.loadscopereorder = False  # xdist: keep the collection's order of units
-    config.pluginmanager.register(SlowestFirst(), "stratego-slowest-first")
+        config.option.loadscopereorder = False  # xdist: keep the collection's order of files
 
 
-def shares_a_fixture(item: pytest.Item) -> bool:
-    """Whether the test uses one of our fixtures that outlives a test (its file is then one
-    unit: the fixture is set up once, on one worker)."""
-    info = getattr(item, "_fixtureinfo", None)
-    defs = info.name2fixturedefs.values() if info else ()
-    return any(
-        d.scope in SHARED_SCOPES and getattr(d.func, "__module__", "").startswith("tests.")
-        for ds in defs
-        for d in ds
-    )
-
-
-def measured_seconds(item: pytest.Item) -> float:
-    return TEST_SECONDS.get(item.nodeid, UNMEASURED_SECONDS)
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the groups (the same hook)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for tests in by_file(items).values():
-        if any(shares_a_fixture(t) for t in tests):
-            for t in tests:
-                t.add_marker(pytest.mark.xdist_group(t.nodeid.split("::")[0]))
-
-
-class SlowestFirst:
-    """The units, slowest first; registered as a plugin of its own because the ordering must
-    come after pytest-django's (which puts transactional tests last), the marking above before
-    xdist's, and one module holds one implementation of a hook."""
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
-        cost: dict[str, float] = {}
-        for tests in by_file(items).values():
-            grouped = any(t.get_closest_marker("xdist_group") for t in tests)
-            whole = sum(measured_seconds(t) for t in tests)
-            for t in tests:
-                cost[t.nodeid] = whole if grouped else measured_seconds(t)
-        items.sort(key=lambda item: -cost[item.nodeid])  # stable: a file keeps its order
-
-
-def by_file(items: list[pytest.Item]) -> dict[str, list[pytest.Item]]:
-    files: dict[str, list[pytest.Item]] = {}
+    counts: dict[str, int] = {}
     for item in items:
-        files.setdefault(item.nodeid.split("::")[0], []).append(item)
-    return files
+        counts[item.nodeid.split("::")[0]] = counts.get(item.nodeid.split("::")[0], 0) + 1
+
+    def cost(item: pytest.Item) -> float:
+        path = item.nodeid.split("::")[0]
+        return FILE_SECONDS.get(path, counts[path] * UNMEASURED_SECONDS_PER_TEST)
+
+    items.sort(key=lambda item: -cost(item))  # stable: a file's tests keep their order

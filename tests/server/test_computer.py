@@ -225,7 +225,7 @@ def test_a_timer_firing_before_the_worker_is_done_does_not_stop_the_game(monkeyp
     real_forget = computer._forget_finished
 
     def slow_forget(public_id: str) -> None:
-        time.sleep(0.02)  # four pauses: the timer always fires first
+        time.sleep(0.05)
         real_forget(public_id)
 
     monkeypatch.setattr(computer, "_forget_finished", slow_forget)
