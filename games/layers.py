@@ -55,6 +55,11 @@ FIRST_PAUSE = 0.1  # seconds between probes of an absent Redis, doubling up to
 LONGEST_PAUSE = 2.0
 RESUMED = {"type": "layer.resumed"}
 IDLE_READER_SECONDS = 1.0  # the Redis reader of a process nobody receives on stops after
+# The reader's BZPOPMIN waits at most this long (channels_redis waits 5 s). A reader cancelled
+# while its BZPOPMIN is in flight is not interrupted: redis-py lets the command finish, so
+# the task (and an event loop closing around it: a daphne stopping, a test's loop) waits for
+# the timeout. An idle process pays one empty BZPOPMIN a second for it.
+READER_BLOCK_SECONDS = 1
 # channels_redis's: put the messages of the backup queue back in front of the channel's queue.
 CLEANUP_SCRIPT = """
     local backed_up = redis.call('ZRANGE', ARGV[2], 0, -1, 'WITHSCORES')
@@ -306,7 +311,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         connection = self.connection(self.consistent_hash(real_channel))
         result = None
         while result is None:
-            result = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+            result = await connection.bzpopmin(key, timeout=READER_BLOCK_SECONDS)
             raise_if_cancelled()
         message = self.deserialize(result[1])
         channels = message.pop("__asgi_channel__", None) or [real_channel]

@@ -39,7 +39,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def daphne(tmp_path):
     server = Daphne(tmp_path / "daphne.log")
-    server.port = 8400 + os.getpid() % 100
     server.start()
     try:
         yield server

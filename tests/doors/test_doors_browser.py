@@ -5,7 +5,6 @@ while a browser observer watches live; the lobby marks a bot's seat BOT."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import socket
 import subprocess
@@ -32,11 +31,12 @@ from tests.browser.conftest import (  # noqa: F401 - fixtures
     server_url,
     shared_db,
 )
+from tests.server.daphne import free_port
 
 from .legacy_script import RED_SETUP, expect_board, place
 from .legacy_script import expect as expect_frame
 
-LEGACY_PORT = 7790 + os.getpid() % 10
+LEGACY_PORT = free_port()
 
 
 @pytest.fixture(scope="module")

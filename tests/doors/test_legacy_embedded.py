@@ -13,6 +13,7 @@ import pytest
 
 from games.legacy.client import LegacyClient
 from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
+from tests.server.daphne import free_port
 
 from .legacy_script import whole_game
 
@@ -47,7 +48,7 @@ def embedded_server(tmp_path):
     env = embedded_env(tmp_path)
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT, timeout=300)
-    port = 7740 + os.getpid() % 60
+    port = free_port()
     process = subprocess.Popen(
         [*manage, "serve_legacy", "--port", str(port), "--grace", "5"],
         env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

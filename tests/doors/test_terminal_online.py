@@ -4,8 +4,6 @@ it back. The game is a normal stored game."""
 
 from __future__ import annotations
 
-import os
-
 import pexpect
 import pytest
 
@@ -21,7 +19,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def daphne(tmp_path):
     server = Daphne(tmp_path / "daphne.log")
-    server.port = 8450 + os.getpid() % 50
     server.start()
     try:
         yield server
