@@ -6,6 +6,10 @@
 #             figures into bench/results/ and docs/performance.md
 
 PYTHON ?= python3.11
+# Some machines set PYTHONDONTWRITEBYTECODE=1: every Python process the tests start (about a
+# hundred: daphne, bots, doors) then compiled the project's modules again, and pytest rewrote
+# every test module's asserts again in each worker (4.5 s of CPU a collection instead of 1.8).
+unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install --disable-pip-version-check -q
