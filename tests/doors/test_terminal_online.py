@@ -75,9 +75,11 @@ def test_the_terminal_plays_online_saves_and_resumes(daphne, tmp_path):
     src, dst = step(cells)  # (no attack: the game goes on)
     resumed.sendline(f"{src} {dst}")
     resumed.expect(rf"RED \S (move from {src} to {dst}|at {src} )")
-    resumed.expect(PROMPT)
-    resumed.sendline("QQ")
-    resumed.expect(r"Save the game\? \(Y/N\): ")
-    resumed.sendline("N")
+    # The random computer's reply may take Red's flag (seen once in CI): the game then ends
+    # by itself, which is a resumed game going on just as well.
+    if resumed.expect([PROMPT, r"BLUE wins \("]) == 0:
+        resumed.sendline("QQ")
+        resumed.expect(r"Save the game\? \(Y/N\): ")
+        resumed.sendline("N")
     resumed.expect(pexpect.EOF)
     assert Game.objects.get(public_id=public_id).ply > stored.ply
