@@ -17,8 +17,12 @@ PIP := $(PY) -m pip install --disable-pip-version-check -q
 # dependency with its hashes (`make lock` writes them) and are what gets installed, with
 # --require-hashes. One stamp per set: `make run` needs requirements.lock, `make test`
 # requirements-dev.lock (a superset). A change to either lock reinstalls what depends on it.
+# The locks are installed by uv (itself installed by pip from requirements-uv.lock, hashes
+# too): a fresh venv of the dev lock took 26 s with pip here, 11 s with uv, bytecode included.
 RUNTIME_STAMP := $(VENV)/.runtime.stamp
 DEV_STAMP := $(VENV)/.dev.stamp
+UV := $(VENV)/bin/uv
+UV_INSTALL := VIRTUAL_ENV=$(VENV) $(UV) pip install -q --require-hashes --compile-bytecode -r
 PORT ?= 8000
 LEGACY_PORT ?= 7777
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
@@ -29,12 +33,16 @@ TEST_REDIS_URL := $(or $(REDIS_URL),redis://localhost:6379/0)
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(RUNTIME_STAMP): requirements.lock | $(PY)
-	$(PIP) --require-hashes -r requirements.lock
+$(UV): requirements-uv.lock | $(PY)
+	$(PIP) --require-hashes -r requirements-uv.lock
 	touch $@
 
-$(DEV_STAMP): requirements.lock requirements-dev.lock | $(PY)
-	$(PIP) --require-hashes -r requirements-dev.lock
+$(RUNTIME_STAMP): requirements.lock | $(UV)
+	$(UV_INSTALL) requirements.lock
+	touch $@
+
+$(DEV_STAMP): requirements.lock requirements-dev.lock | $(UV)
+	$(UV_INSTALL) requirements-dev.lock
 	touch $@ $(RUNTIME_STAMP)
 
 # Regenerate the locks after editing requirements*.txt (uv from PyPI, in a throwaway venv).
@@ -42,6 +50,7 @@ UV_VENV := /tmp/stratego-uv
 UV_COMPILE := $(UV_VENV)/bin/uv pip compile --generate-hashes --python-version 3.11 --no-header -q
 lock:
 	test -x $(UV_VENV)/bin/uv || ($(PYTHON) -m venv $(UV_VENV) && $(UV_VENV)/bin/pip install -q uv==0.13.8)
+	$(UV_COMPILE) requirements-uv.txt -o requirements-uv.lock
 	$(UV_COMPILE) requirements.txt -o requirements.lock
 	$(UV_COMPILE) requirements-dev.txt -o requirements-dev.lock
 
