@@ -31,7 +31,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
-    *os.environ.get("EXTRA_CHROMIUM_ARGS", "").split(),
 ]
 ROOT = Path(__file__).resolve().parents[2]
 
