@@ -2,7 +2,8 @@
 
 Importing it (what daphne and `manage.py runserver` do) starts the process's background work
 (games/background.py), and seed 001's TCP door when LEGACY_PORT is set
-(games/legacy/inprocess.py), unless BACKGROUND_WORK is off (the in-process tests turn it off).
+(games/legacy/inprocess.py), and tunes its garbage collector for latency (games/gctune.py),
+unless BACKGROUND_WORK is off (the in-process tests turn it off).
 """
 
 import os
@@ -34,7 +35,8 @@ def build_application() -> ProtocolTypeRouter:
 
 application = build_application()
 
-if os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "false", "no"}:
+serving = os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "false", "no"}
+if serving:
     from games import background  # noqa: E402
 
     background.start()
@@ -45,3 +47,8 @@ if os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "
 from games import shutdown  # noqa: E402
 
 shutdown.install()  # under daphne: a prompt exit with sockets open (games/shutdown.py)
+
+if serving:  # last: what start-up created is frozen (games/gctune.py)
+    from games import gctune  # noqa: E402
+
+    gctune.tune()
