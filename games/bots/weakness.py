@@ -12,6 +12,7 @@ colours alternated, seeds from the tournament seed), and its tables are printed 
 from __future__ import annotations
 
 import argparse
+import os
 import pickle
 import sys
 from collections import Counter
@@ -160,10 +161,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument("--dump", type=Path, help="pickle the finished games to this file")
+    parser.add_argument(
+        "--expert-nodes",
+        type=int,
+        help="expert searches this many nodes a move instead of a time budget "
+        "(EXPERT_NODES): the same games whatever the machine's load",
+    )
     parser.add_argument("players", nargs="+", choices=LEVELS)
     args = parser.parse_args(argv)
     if len(args.players) < 2:
         parser.error("at least two players")
+    if args.expert_nodes:
+        os.environ["EXPERT_NODES"] = str(args.expert_nodes)  # the worker processes inherit it
     played: list[tuple[tuple[str, str], Game]] = []
     result, weaknesses = run(
         args.variant, args.players, args.games, args.seed, ProgressBar(), args.jobs, played
@@ -171,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.dump is not None:
         args.dump.write_bytes(pickle.dumps(played))
     print(format_tables(result))
+    if os.environ.get("EXPERT_NODES"):
+        print(f"expert: {os.environ['EXPERT_NODES']} nodes a move (EXPERT_NODES)")
     print(format_weaknesses(weaknesses))
     return 0
 
