@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -104,7 +105,7 @@ def test_management_command_prints_the_tables(tmp_path: Path) -> None:
 
 
 def test_expert_nodes_flag_gives_expert_a_node_budget(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from games.bots import get_player
     from games.bots.weakness import main
@@ -112,7 +113,14 @@ def test_expert_nodes_flag_gives_expert_a_node_budget(
     monkeypatch.setenv("EXPERT_NODES", "0")  # restored after the test (the flag sets it)
     assert get_player("expert", 1).node_budget is None  # type: ignore[attr-defined]
     argv = ["--variant", "mini", "--games", "2", "--seed", "3", "--expert-nodes", "200"]
-    assert main([*argv, "random", "expert"]) == 0
+    partial = tmp_path / "partial.txt"
+    assert main([*argv, "--partial", str(partial), "random", "expert"]) == 0
     out = capsys.readouterr().out
     assert "expert vs random" in out and "expert: 200 nodes a move" in out
+    wins = int(out.split("expert vs random")[1].split()[0])
+    first = partial.read_text().splitlines()[0]  # the counts after the last game
+    assert first.startswith("after 2 of 2 games: random ")
+    record = re.search(r"expert (\d+) / (\d+) / (\d+)$", first)
+    assert record is not None and int(record[1]) == wins
+    assert sum(int(n) for n in record.groups()) == 2
     assert get_player("expert", 1).node_budget == 200  # type: ignore[attr-defined]
