@@ -14,13 +14,12 @@ from __future__ import annotations
 import os
 import random
 import statistics
-import time
 
 from games.engine import DEFENDER, IMMOVABLE, MINER, Game, Move, View, resolve_battle
 
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
-from .search import Searcher, TimeUp, sample_world
+from .search import Clock, Searcher, TimeUp, sample_world
 
 DEFAULT_BUDGET = 1.0  # seconds a move, unless EXPERT_BUDGET or the clock says otherwise
 BUDGET_SAFETY = 0.85  # of the budget the search may use (beliefs and setup take the rest)
@@ -43,6 +42,16 @@ def default_budget() -> float:
         return DEFAULT_BUDGET
 
 
+def default_nodes() -> int | None:
+    """Nodes a move: EXPERT_NODES from the environment (a positive integer), else None
+    (the time budget decides)."""
+    try:
+        nodes = int(os.environ.get("EXPERT_NODES", "0"))
+    except ValueError:
+        return None
+    return nodes if nodes > 0 else None
+
+
 def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
     """Seconds to think in a timed game: a share of the clock plus most of the increment,
     never more than the default and never so much that the clock could run out."""
@@ -53,14 +62,18 @@ def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
 class ExpertPlayer(HardPlayer):
     name = "expert"
 
-    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, budget: float | None = None, nodes: int | None = None
+    ) -> None:
         super().__init__(seed)
         self.budget = default_budget() if budget is None else budget
         self.default_budget = self.budget  # the server sets `budget` from the clock if timed
+        # a node budget replaces the time budget's clock (tournaments: load-independent)
+        self.node_budget = default_nodes() if nodes is None else (nodes or None)
         self.stats: dict[str, float] = {}  # of the last move: depth reached, worlds, nodes
 
     def move(self, view: View) -> Move:
-        deadline = time.perf_counter() + self.budget * BUDGET_SAFETY
+        clock = Clock(self.budget * BUDGET_SAFETY, self.node_budget)
         self.tracker.observe(view)
         self._count_quiet(view)
         moves = [Move(src, dst) for src, dst in view.legal_moves]
@@ -69,7 +82,7 @@ class ExpertPlayer(HardPlayer):
         scorer = MoveScorer(view, build_beliefs(view, self.tracker, flag_structure=True), self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
-        searched = think(view, scorer, candidates, deadline, self.rng, self.stats)
+        searched = think(view, scorer, candidates, clock, self.rng, self.stats)
         if searched is None:  # not even one world searched in time: hard's choice
             best = max(moves, key=lambda m: hard[m])
         else:
@@ -149,14 +162,14 @@ def think(
     view: View,
     scorer: MoveScorer,
     candidates: list[Move],
-    deadline: float,
+    clock: Clock,
     rng: random.Random,
     stats: dict[str, float],
 ) -> dict[Move, float] | None:
     """Average search value of each candidate over sampled worlds. Depth 1 in WORLDS_FIRST
     worlds; then, while the time left is expected to cover one more ply over every world
     so far, the same worlds one ply deeper; otherwise more worlds at the current depth (up
-    to MAX_WORLDS, then deeper anyway). A deeper pass cut short by the deadline counts
+    to MAX_WORLDS, then deeper anyway). A deeper pass cut short by the budget counts
     only if it searched at least half as many worlds as the pass before it (and
     MIN_WORLDS): a few deep worlds are noisier than many shallow ones."""
     values = scorer.values
@@ -166,10 +179,10 @@ def think(
         for sq, piece in enumerate(view.board)
         if piece and piece.rank is None and beliefs.p(sq, MINER) > 0
     )
-    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, deadline, suspects)
+    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, clock, suspects)
     worlds: list[Game] = []
     passes: dict[int, list[list[tuple[float, float]]]] = {}
-    cost: dict[int, float] = {}  # seconds a world took at each depth (the latest)
+    cost: dict[int, float] = {}  # what a world took at each depth (the latest), clock units
     depth = 1
     try:
         while True:
@@ -178,7 +191,7 @@ def think(
                 world = worlds[len(rows)]
             elif depth > 1 and not worlds:
                 break
-            elif _deepen(depth, len(worlds), cost, deadline):
+            elif _deepen(depth, len(worlds), cost, clock):
                 depth += 1
                 continue
             elif len(worlds) < MAX_WORLDS:
@@ -189,9 +202,9 @@ def think(
                 continue
             else:
                 break
-            started = time.perf_counter()
+            started = clock.elapsed()
             rows.append(searcher.root_values(world, candidates, depth))
-            cost[depth] = time.perf_counter() - started
+            cost[depth] = clock.elapsed() - started
     except TimeUp:
         pass
     depth = _counted_depth(passes)
@@ -207,14 +220,14 @@ def think(
     }
 
 
-def _deepen(depth: int, worlds: int, cost: dict[int, float], deadline: float) -> bool:
+def _deepen(depth: int, worlds: int, cost: dict[int, float], clock: Clock) -> bool:
     """Whether to search one ply deeper now: enough worlds drawn, and the time left covers
     the deeper pass over all of them (a ply costs DEPTH_GROWTH times the one before, until
     a world has been searched that deep)."""
     if depth >= MAX_DEPTH or worlds < WORLDS_FIRST:
         return False
     per_world = cost.get(depth + 1, cost.get(depth, 0.0) * DEPTH_GROWTH)
-    return deadline - time.perf_counter() > per_world * worlds
+    return clock.left() > per_world * worlds
 
 
 def _counted_depth(passes: dict[int, list[list[tuple[float, float]]]]) -> int:
@@ -241,4 +254,4 @@ def expected_battle(searcher: Searcher, scorer: MoveScorer, move: Move) -> float
     return sum(p * searcher.battle_value(rank, defender) for defender, p in probs.items())
 
 
-__all__ = ["ExpertPlayer", "clock_budget", "default_budget", "think"]
+__all__ = ["ExpertPlayer", "clock_budget", "default_budget", "default_nodes", "think"]

@@ -62,6 +62,36 @@ class TimeUp(Exception):
     """The search's deadline passed: the depth being searched is abandoned."""
 
 
+class Clock:
+    """The search's sense of time for one move: seconds by `time.perf_counter`, or, with a
+    node budget, nodes searched (each `make` is a node). With nodes, the same seed plays
+    the same game whatever the machine's load; with seconds, a busy machine searches less.
+    `elapsed` and `limit` are in the clock's own unit, seconds or nodes."""
+
+    def __init__(self, seconds: float, nodes: int | None = None) -> None:
+        self.node_budget = nodes
+        self.limit = float(nodes) if nodes else seconds
+        self.started = time.perf_counter()
+        self.nodes = 0
+
+    def elapsed(self) -> float:
+        if self.node_budget:
+            return float(self.nodes)
+        return time.perf_counter() - self.started
+
+    def left(self) -> float:
+        return self.limit - self.elapsed()
+
+    def tick(self) -> None:
+        """One more node; TimeUp once the budget is spent (seconds: checked every 16)."""
+        self.nodes += 1
+        if self.node_budget:
+            if self.nodes > self.node_budget:
+                raise TimeUp
+        elif self.nodes & 15 == 0 and time.perf_counter() - self.started > self.limit:
+            raise TimeUp
+
+
 class Searcher:
     """Alpha-beta with quiescence over captures, in worlds, valued with the bot's tables.
     `score` is the material won or lost since the root, for the bot (`me`)."""
@@ -72,7 +102,7 @@ class Searcher:
         me: int,
         mine: Mapping[int, float],
         theirs: Mapping[int, float],
-        deadline: float,
+        clock: Clock,
         suspects: frozenset[int] = frozenset(),
     ) -> None:
         self.variant = variant
@@ -80,20 +110,21 @@ class Searcher:
         self.me = me
         self.mine = mine
         self.theirs = theirs
-        self.deadline = deadline
-        self.nodes = 0
+        self.clock = clock
         self.score = 0.0
         self._scores: list[float] = []
         self._zone: dict[int, int] = {}  # squares near our flag in the world searched
         self._ring: list[int] = []
         self._dangers: dict[tuple, float] = {}
 
+    @property
+    def nodes(self) -> int:
+        return self.clock.nodes
+
     # ------------------------------------------------------------- moves
     def make(self, state: WorldState, move: Move) -> None:
         """Play `move` and count the material it won or lost."""
-        self.nodes += 1
-        if self.nodes & 15 == 0 and time.perf_counter() > self.deadline:
-            raise TimeUp
+        self.clock.tick()
         self._scores.append(self.score)
         decay = GAIN_DECAY ** (len(self._scores) - 1)  # 1 for the root move
         result = state.make(move)
@@ -378,4 +409,4 @@ def _weighted(options: list[tuple[int, float]], rng: random.Random) -> int:
     return options[-1][0]
 
 
-__all__ = ["Searcher", "TimeUp", "draw_ranks", "sample_world"]
+__all__ = ["Clock", "Searcher", "TimeUp", "draw_ranks", "sample_world"]

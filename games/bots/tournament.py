@@ -176,7 +176,8 @@ def run_tournament(
             if on_match is not None:
                 on_match(names, match)
             if progress is not None:
-                progress(done, len(plan), f"{pairing.first} vs {pairing.second}")
+                score = f"{pairing.wins}/{pairing.draws}/{pairing.losses}"
+                progress(done, len(plan), f"{pairing.first} vs {pairing.second} {score}")
     result.seconds = time.perf_counter() - started
     return result
 

@@ -12,6 +12,7 @@ colours alternated, seeds from the tournament seed), and its tables are printed 
 from __future__ import annotations
 
 import argparse
+import os
 import pickle
 import sys
 from collections import Counter
@@ -44,6 +45,8 @@ MATERIAL_PLY = 300
 @dataclass
 class Weaknesses:
     games: int = 0
+    wins: int = 0
+    draws: int = 0
     bombs_hit: int = 0  # by its captains or higher pieces
     marshals_to_spy: int = 0
     games_at_ply: int = 0  # games that reached MATERIAL_PLY
@@ -57,6 +60,10 @@ class Weaknesses:
         outcome = game.outcome
         if outcome is not None and outcome.winner == 1 - color:
             self.loss_endings[str(outcome.termination)] += 1
+        elif outcome is not None and outcome.winner == color:
+            self.wins += 1
+        else:
+            self.draws += 1
         lost = taken = 0.0
         for result in game.history:
             battle = result.battle
@@ -106,17 +113,26 @@ def run(
     progress: ProgressBar | None,
     jobs: int = 1,
     games_out: list[tuple[tuple[str, str], Game]] | None = None,
+    partial: Path | None = None,
 ) -> tuple[TournamentResult, dict[str, Weaknesses]]:
     """`run_tournament`'s games, with the weaknesses of every level counted (and each
-    finished game appended to `games_out`, if given, with the names by colour)."""
+    finished game appended to `games_out`, if given, with the names by colour; the counts
+    so far written to `partial` after every game, if given: a long run can be read, or
+    stopped, before its end)."""
     weaknesses = {name: Weaknesses() for name in players}
+    total = games * len(players) * (len(players) - 1) // 2
+    done = 0
 
     def count(names: tuple[str, str], match: MatchResult) -> None:
+        nonlocal done
         if match.game is not None:
             if games_out is not None:
                 games_out.append((names, match.game))
             for color in (RED, BLUE):
                 weaknesses[names[color]].add(match.game, color)
+        done += 1
+        if partial is not None:
+            partial.write_text(format_partial(weaknesses, done, total) + "\n")
 
     result = run_tournament(variant, players, games, seed, progress, on_match=count, jobs=jobs)
     return result, weaknesses
@@ -153,6 +169,16 @@ def format_weaknesses(weaknesses: dict[str, Weaknesses]) -> str:
 _SHOWN = tuple(range(MARSHAL, 0, -1)) + (BOMB,)
 
 
+def format_partial(weaknesses: dict[str, Weaknesses], done: int, total: int) -> str:
+    """The counts after `done` of `total` games, with each level's wins / draws / losses
+    over all its games (in a run of two levels, one's record against the other)."""
+    record = "; ".join(
+        f"{name} {w.wins} / {w.draws} / {w.games - w.wins - w.draws}"
+        for name, w in weaknesses.items()
+    )
+    return f"after {done} of {total} games: {record}\n" + format_weaknesses(weaknesses)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="classic")
@@ -160,17 +186,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument("--dump", type=Path, help="pickle the finished games to this file")
+    parser.add_argument(
+        "--partial", type=Path, help="rewrite this file with the counts after every game"
+    )
+    parser.add_argument(
+        "--expert-nodes",
+        type=int,
+        help="expert searches this many nodes a move instead of a time budget "
+        "(EXPERT_NODES): the same games whatever the machine's load",
+    )
     parser.add_argument("players", nargs="+", choices=LEVELS)
     args = parser.parse_args(argv)
     if len(args.players) < 2:
         parser.error("at least two players")
+    if args.expert_nodes:
+        os.environ["EXPERT_NODES"] = str(args.expert_nodes)  # the worker processes inherit it
     played: list[tuple[tuple[str, str], Game]] = []
     result, weaknesses = run(
-        args.variant, args.players, args.games, args.seed, ProgressBar(), args.jobs, played
+        args.variant,
+        args.players,
+        args.games,
+        args.seed,
+        ProgressBar(),
+        args.jobs,
+        played,
+        args.partial,
     )
     if args.dump is not None:
         args.dump.write_bytes(pickle.dumps(played))
     print(format_tables(result))
+    if os.environ.get("EXPERT_NODES"):
+        print(f"expert: {os.environ['EXPERT_NODES']} nodes a move (EXPERT_NODES)")
     print(format_weaknesses(weaknesses))
     return 0
 

@@ -3,6 +3,7 @@ counter-captures, and the behaviours the issue asks for, each on a small board."
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 import types
@@ -16,9 +17,9 @@ from games.bots import expert as expert_module
 from games.bots import search as search_module
 from games.bots.evaluation import BASE_VALUES
 from games.bots.expert import clock_budget, default_budget
-from games.bots.hard import MoveScorer
+from games.bots.hard import HardPlayer, MoveScorer
 from games.bots.knowledge import build_beliefs
-from games.bots.search import GAIN_DECAY, Searcher, sample_world
+from games.bots.search import GAIN_DECAY, Clock, Searcher, sample_world
 from games.bots.weakness import Weaknesses
 from games.bots.worldstate import WorldState
 from games.engine import (
@@ -45,6 +46,10 @@ from games.engine.referee import Referee
 
 CLASSIC = get_variant("classic")
 BUDGET = 0.3  # seconds a move in these tests: enough for depth 2 on a small board
+# ... counted in nodes, so that the behaviour tests search exactly as much on a busy
+# machine as on a quiet one (a wall-clock budget made the spy test fail about once in 15
+# runs under load); what their fixed-pace clock gave them before (0.3 s at 32,000 nodes/s)
+NODES = 8000
 
 
 def sq(row: int, col: int) -> int:
@@ -73,32 +78,11 @@ def endgame(
     return game
 
 
-class FixedPaceClock:
-    """A perf_counter that advances TICK seconds each time it is read. The search reads the
-    clock once every 16 nodes, so a budget becomes a fixed number of nodes: the behaviour
-    tests search exactly as much on a busy machine as on a quiet one (a wall-clock budget
-    made the spy test fail about once in 15 runs under load)."""
-
-    TICK = 0.0005  # about what 16 nodes take on these machines when quiet
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def perf_counter(self) -> float:
-        self.now += self.TICK
-        return self.now
-
-
 def expert_move(game: Game, seed: int = 1, color: int = RED) -> Move:
-    bot = ExpertPlayer(seed, budget=BUDGET)
+    bot = ExpertPlayer(seed, budget=BUDGET, nodes=NODES)
     bot.start(color, CLASSIC)
     view = game.view(color)
-    clock = types.SimpleNamespace(perf_counter=FixedPaceClock().perf_counter)
-    with (
-        mock.patch.object(expert_module, "time", clock),
-        mock.patch.object(search_module, "time", clock),
-    ):
-        move = bot.move(view)
+    move = bot.move(view)
     assert (move.src, move.dst) in view.legal_moves
     assert bot.stats["depth"] >= 1
     return move
@@ -168,7 +152,7 @@ def test_quiescence_sees_the_recapture() -> None:
     mine.update({GENERAL: 75.0, FLAG: 1000.0})
     theirs = dict(mine)
     theirs.update({SERGEANT: 7.0, MARSHAL: 110.0})
-    searcher = Searcher(CLASSIC, RED, mine, theirs, deadline=float("inf"))
+    searcher = Searcher(CLASSIC, RED, mine, theirs, Clock(float("inf")))
     take = Move(sq(4, 4), sq(5, 4))
     [(value, battle)] = searcher.root_values(world, [take], 1)
     assert value == pytest.approx(7.0 - 75.0 * GAIN_DECAY) and battle == 7.0
@@ -430,7 +414,7 @@ def test_expert_guards_its_flag_against_a_miner_beyond_its_horizon() -> None:
 
 
 def test_flag_danger_counts_moves_bombs_and_guards() -> None:
-    searcher = Searcher(CLASSIC, RED, BASE_VALUES, BASE_VALUES, deadline=float("inf"))
+    searcher = Searcher(CLASSIC, RED, BASE_VALUES, BASE_VALUES, Clock(float("inf")))
     far = miner_raid(sq(3, 0))
     searcher.watch_flag(far)
     assert searcher.flag_danger(far) == pytest.approx(search_module.FLAG_DANGER * 0.25)
@@ -443,7 +427,9 @@ def test_flag_danger_counts_moves_bombs_and_guards() -> None:
     searcher.watch_flag(sergeant)
     assert searcher.flag_danger(sergeant) == 0.0
     sergeant.board[sq(2, 0)].revealed = False  # hidden, and the beliefs allow a miner
-    suspicious = Searcher(CLASSIC, RED, BASE_VALUES, BASE_VALUES, float("inf"), frozenset({20}))
+    suspicious = Searcher(
+        CLASSIC, RED, BASE_VALUES, BASE_VALUES, Clock(float("inf")), frozenset({20})
+    )
     suspicious.watch_flag(sergeant)
     expected = search_module.SUSPICION * search_module.FLAG_DANGER * 0.5
     assert suspicious.flag_danger(sergeant) == pytest.approx(expected)
@@ -544,3 +530,35 @@ def test_weaknesses_are_counted_from_the_battles() -> None:
     blue.add(blue_wins, BLUE)
     assert red.loss_endings == Counter({"flag_captured": 1}) and not blue.loss_endings
     assert blue.lost_ranks == Counter() and red.lost_ranks == Counter()  # a flag is no piece
+
+
+class CrawlingClock:
+    """A perf_counter on a machine so busy that every reading is a second later."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def node_budget_game(slow: bool) -> list[tuple[int, int]]:
+    """A duel game of expert (400 nodes a move, 0.05 s) against hard, its moves."""
+    expert = ExpertPlayer(5, budget=0.05, nodes=400)
+    referee = Referee("duel", expert, HardPlayer(6))
+    crawling = types.SimpleNamespace(perf_counter=CrawlingClock().perf_counter)
+    with mock.patch.object(search_module, "time", crawling) if slow else contextlib.nullcontext():
+        result = referee.play()
+    assert result.forfeit is None and result.game is not None
+    return [(r.move.src, r.move.dst) for r in result.game.history]
+
+
+def test_a_node_budget_plays_the_same_game_whatever_the_load() -> None:
+    """The same seeds and node budget give the same game, even when the clock says every
+    node took a second (a time budget would stop the search at once)."""
+    quiet = node_budget_game(slow=False)
+    assert len(quiet) > 10
+    assert node_budget_game(slow=True) == quiet
+    assert ExpertPlayer(1, nodes=300).node_budget == 300
+    assert ExpertPlayer(1).node_budget is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -13,14 +14,16 @@ from games.bots.tournament import ProgressBar, format_tables, run_tournament, wr
 
 def test_round_robin_counts_every_game_and_alternates_colours() -> None:
     calls: list[int] = []
+    labels: list[str] = []
     result = run_tournament(
         "mini",
         ["random", "medium"],
         games=4,
         seed=5,
-        progress=lambda done, total, label: calls.append(done),
+        progress=lambda done, total, label: calls.append(done) or labels.append(label),
     )
     assert calls == [1, 2, 3, 4]
+    assert labels[-1].startswith("medium vs random ")  # and the score so far, W/D/L
     [pairing] = result.pairings
     assert (pairing.first, pairing.second) == ("medium", "random")
     assert pairing.games == 4 and len(pairing.plies) == 4
@@ -30,6 +33,8 @@ def test_round_robin_counts_every_game_and_alternates_colours() -> None:
         1 for r in result.records if r.winner is None
     )
     assert set(result.think_times) == {"medium", "random"}
+    score = [pairing.wins, pairing.draws, pairing.losses]
+    assert [int(n) for n in labels[-1].split()[-1].split("/")] == score
 
 
 def test_same_seed_same_tournament() -> None:
@@ -97,3 +102,25 @@ def test_management_command_prints_the_tables(tmp_path: Path) -> None:
     assert (tmp_path / "tournament-mini.csv").exists() and (
         tmp_path / "tournament-mini.png"
     ).exists()
+
+
+def test_expert_nodes_flag_gives_expert_a_node_budget(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from games.bots import get_player
+    from games.bots.weakness import main
+
+    monkeypatch.setenv("EXPERT_NODES", "0")  # restored after the test (the flag sets it)
+    assert get_player("expert", 1).node_budget is None  # type: ignore[attr-defined]
+    argv = ["--variant", "mini", "--games", "2", "--seed", "3", "--expert-nodes", "200"]
+    partial = tmp_path / "partial.txt"
+    assert main([*argv, "--partial", str(partial), "random", "expert"]) == 0
+    out = capsys.readouterr().out
+    assert "expert vs random" in out and "expert: 200 nodes a move" in out
+    wins = int(out.split("expert vs random")[1].split()[0])
+    first = partial.read_text().splitlines()[0]  # the counts after the last game
+    assert first.startswith("after 2 of 2 games: random ")
+    record = re.search(r"expert (\d+) / (\d+) / (\d+)$", first)
+    assert record is not None and int(record[1]) == wins
+    assert sum(int(n) for n in record.groups()) == 2
+    assert get_player("expert", 1).node_budget == 200  # type: ignore[attr-defined]

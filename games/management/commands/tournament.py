@@ -6,6 +6,7 @@ A round robin of computer players through the engine's referee; the logic lives 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -26,6 +27,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="makes a run repeatable")
         parser.add_argument("--out", type=Path, help="directory for a CSV and a PNG chart")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+        parser.add_argument(
+            "--expert-nodes",
+            type=int,
+            help="expert searches this many nodes a move instead of a time budget "
+            "(EXPERT_NODES): the same games whatever the machine's load",
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         players = list(options["players"])  # type: ignore[call-overload]
@@ -34,6 +41,8 @@ class Command(BaseCommand):
             raise CommandError("name at least two players")
         if games < 1:
             raise CommandError("--games must be at least 1")
+        if options["expert_nodes"]:
+            os.environ["EXPERT_NODES"] = str(options["expert_nodes"])
         progress = None if options["no_progress"] else ProgressBar()
         result = run_tournament(
             str(options["variant"]),
