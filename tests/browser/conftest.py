@@ -24,6 +24,29 @@ from django.test.utils import setup_databases, teardown_databases
 
 # Debian's Chromium; STRATEGO_CHROMIUM points elsewhere (the tests use it to check the message).
 CHROMIUM = Path(os.environ.get("STRATEGO_CHROMIUM", "/usr/bin/chromium"))
+# Playwright passes its own --disable-features list and Chromium keeps only the last one given,
+# so ours repeats Playwright's (playwright-core's chromiumSwitches.ts at the locked version;
+# test_chromium_flags checks it) before adding the omnibox popup: since Chromium ~150 every
+# new window (every page) builds that popup as a WebUI in a renderer of its own, 0.5-0.7
+# CPU-s a page that a test never shows. Without it a new page costs about 0.2 CPU-s instead
+# of 0.75 (Chromium 156, 2026-11), the largest single cost of the browser tests.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+]
+OMNIBOX_POPUP_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -31,6 +54,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + OMNIBOX_POPUP_FEATURES),
 ]
 ROOT = Path(__file__).resolve().parents[2]
 
