@@ -78,7 +78,9 @@ asyncio.runners._cancel_all_tasks = _cancel_all_tasks_bounded
 # idle socket) then starts last and the other worker waits for it. The files are ordered
 # here by their measured seconds instead, slowest first (tests/file_seconds.json, written by
 # scripts/test-file-seconds), and xdist keeps this order: the longest-first rule keeps the
-# workers' finishing times close. A file not measured yet counts one second a test.
+# workers' finishing times close. A file not measured yet counts one second a test. The files
+# that drive a browser go first, slowest first among them (see SharedBrowser below), after
+# the slowest file of all: a minute of an idle socket, which leaves the cores to them.
 FILE_SECONDS = json.loads((Path(__file__).parent / "file_seconds.json").read_text())
 UNMEASURED_SECONDS_PER_TEST = 1.0
 
@@ -97,4 +99,65 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = item.nodeid.split("::")[0]
         return FILE_SECONDS.get(path, counts[path] * UNMEASURED_SECONDS_PER_TEST)
 
-    items.sort(key=lambda item: -cost(item))  # stable: a file's tests keep their order
+    DRIVE_BROWSER.update(path_of(item) for item in items if "browser" in item.fixturenames)
+
+    slowest = path_of(max(items, key=cost)) if items else ""
+
+    def order(item: pytest.Item) -> tuple[bool, bool, float]:
+        path = path_of(item)
+        return path != slowest, path not in DRIVE_BROWSER, -cost(item)
+
+    items.sort(key=order)  # stable: a file's tests keep their order
+
+
+def path_of(item: pytest.Item) -> str:
+    return item.nodeid.split("::")[0]
+
+
+DRIVE_BROWSER: set[str] = set()  # the test files that use the `browser` fixture
+
+
+# One Chromium per worker for a run of browser modules: starting Playwright's driver and
+# Chromium costs about 1 CPU-s, which each browser module paid before. It cannot simply be a
+# session fixture: while Playwright's sync API is open, its event loop counts as running in
+# this thread and every async test after it fails ("Runner.run() cannot be called from a
+# running event loop"). So the browser is closed before the first test of a file that does
+# not use it, and the files that drive a browser are handed out first
+# (pytest_collection_modifyitems), so that each worker goes through its share in one go.
+class SharedBrowser:
+    def __init__(self) -> None:
+        self.running = None  # the launch_chromium generator, while a browser is open
+        self.instance = None
+
+    def get(self):  # noqa: ANN201 - a Playwright Browser
+        if self.instance is None:
+            from tests.browser.conftest import launch_chromium
+
+            self.running = launch_chromium()
+            self.instance = next(self.running)
+        return self.instance
+
+    def close(self) -> None:
+        if self.running is not None:
+            self.running.close()
+        self.running = self.instance = None
+
+
+SHARED_BROWSER = SharedBrowser()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium, shared by the tests of consecutive browser modules on this worker; each test
+    person gets a context of its own (`new_context`, tests/browser/conftest.py)."""
+    return SHARED_BROWSER.get()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if path_of(item) not in DRIVE_BROWSER:
+        SHARED_BROWSER.close()
+
+
+def pytest_sessionfinish() -> None:
+    SHARED_BROWSER.close()

@@ -215,8 +215,9 @@ def server_url(server: DaphneServer) -> str:
     return server.url
 
 
-@pytest.fixture(scope="module")
-def browser():
+def launch_chromium() -> Iterator:
+    """Playwright's driver and one Chromium, for as long as the generator runs (the `browser`
+    fixture in tests/conftest.py: one per worker, about 1 CPU-s saved per browser module)."""
     require_chromium()
     from playwright.sync_api import sync_playwright
 

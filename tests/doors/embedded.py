@@ -4,10 +4,14 @@ and a guest's session cookie got through the lobby's own nickname form."""
 
 from __future__ import annotations
 
+import atexit
+import functools
 import http.cookiejar
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -36,6 +40,23 @@ def manage(env: dict, *args: str, timeout: float = 300) -> str:
     return done.stdout
 
 
+@functools.cache
+def migrated_template() -> Path:
+    """A SQLite file migrated once per test process (`manage.py migrate` costs about 1 CPU-s
+    and seven tests start an embedded server); tests/server/test_embedded_sqlite still
+    migrates a fresh file as `make run` does."""
+    folder = Path(tempfile.mkdtemp(prefix="stratego-embedded-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    env = embedded_env(folder)
+    manage(env, "migrate", "-v0")
+    return Path(env["SQLITE_PATH"])
+
+
+def migrated_database(env: dict) -> None:
+    """The embedded database of `env`, migrated: a copy of the template."""
+    shutil.copyfile(migrated_template(), env["SQLITE_PATH"])
+
+
 class EmbeddedDaphne:
     """daphne with LEGACY_PORT on a migrated SQLite file of its own."""
 
@@ -48,7 +69,7 @@ class EmbeddedDaphne:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> EmbeddedDaphne:
-        manage(self.env, "migrate", "-v0")
+        migrated_database(self.env)
         command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
                    "stratego_site.asgi:application"]  # fmt: skip
         with self.log.open("a") as out:

@@ -24,7 +24,6 @@ from games.models import Game
 from tests.browser import pages as P
 from tests.browser.conftest import (  # noqa: F401 - fixtures
     ROOT,
-    browser,
     browser_database,
     new_context,
     server,

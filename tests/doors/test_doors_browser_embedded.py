@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from games.legacy import frames as f
 from tests.browser import pages as P
-from tests.browser.conftest import browser, new_context  # noqa: F401 - fixtures
+from tests.browser.conftest import new_context  # noqa: F401 - fixtures
 
 from .embedded import EmbeddedDaphne
 from .test_doors_browser import TcpPlayer, no_hidden_rank

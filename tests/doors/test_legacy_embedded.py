@@ -15,6 +15,7 @@ from games.legacy.client import LegacyClient
 from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 from tests.server.daphne import free_port
 
+from .embedded import migrated_database
 from .legacy_script import whole_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +48,7 @@ async def wait_for_port(port: int, process: subprocess.Popen) -> None:
 def embedded_server(tmp_path):
     env = embedded_env(tmp_path)
     manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT, timeout=300)
+    migrated_database(env)
     port = free_port()
     process = subprocess.Popen(
         [*manage, "serve_legacy", "--port", str(port), "--grace", "5"],
