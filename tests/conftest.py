@@ -153,11 +153,19 @@ def browser():
     return SHARED_BROWSER.get()
 
 
+def end_of_browser_files() -> None:
+    """Close what consecutive browser files share: Chromium, and the daphne they drive."""
+    SHARED_BROWSER.close()
+    browser_conftest = sys.modules.get("tests.browser.conftest")
+    if browser_conftest is not None:
+        browser_conftest.SHARED_SERVER.close()
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if path_of(item) not in DRIVE_BROWSER:
-        SHARED_BROWSER.close()
+        end_of_browser_files()
 
 
 def pytest_sessionfinish() -> None:
-    SHARED_BROWSER.close()
+    end_of_browser_files()

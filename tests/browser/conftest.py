@@ -138,6 +138,7 @@ def browser_database(request, django_db_blocker) -> Iterator[None]:
         try:
             yield
         finally:
+            SHARED_SERVER.close()
             drop_other_sessions()
             if created is not None:
                 teardown_databases(created, verbosity=0)
@@ -200,14 +201,35 @@ class DaphneServer:
         self.log.close()
 
 
+class SharedServer:
+    """One daphne for a run of consecutive browser files on this worker (tests/conftest.py
+    closes it before any other file, whose tests must not meet its background work: clock
+    sweeps, computer players). Each file still gets a flushed database (`shared_db`), and
+    the process holds nothing of a game between requests but its sockets. Starting daphne
+    costs about 1 CPU-s, which each browser file paid before."""
+
+    def __init__(self) -> None:
+        self.live: DaphneServer | None = None
+
+    def get(self) -> DaphneServer:
+        if self.live is None:
+            self.live = DaphneServer()
+        if self.live.process is None:  # new, or a test stopped it and failed before restarting
+            self.live.start()
+        return self.live
+
+    def close(self) -> None:
+        if self.live is not None:
+            self.live.close()
+        self.live = None
+
+
+SHARED_SERVER = SharedServer()
+
+
 @pytest.fixture(scope="module")
-def server(shared_db) -> Iterator[DaphneServer]:
-    live = DaphneServer()
-    try:
-        live.start()
-        yield live
-    finally:
-        live.close()
+def server(shared_db) -> DaphneServer:
+    return SHARED_SERVER.get()
 
 
 @pytest.fixture(scope="module")
