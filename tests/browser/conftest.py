@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import setup_databases, teardown_databases
 
@@ -146,12 +146,21 @@ def browser_database(request, django_db_blocker) -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def shared_db(browser_database, django_db_blocker) -> Iterator[None]:
-    """The database for one module's tests, flushed when they are done."""
+    """The database for one module's tests, flushed when they are done.
+
+    The shared daphne may still be writing (a computer game the module left running): the
+    flush's TRUNCATE can then deadlock with it, and PostgreSQL aborts one of the two. If the
+    flush is the one, the daphne is stopped (the next module starts another) and the flush,
+    alone now, is done again."""
     with django_db_blocker.unblock():
         try:
             yield
         finally:
-            call_command("flush", interactive=False, verbosity=0)
+            try:
+                call_command("flush", interactive=False, verbosity=0)
+            except CommandError:
+                SHARED_SERVER.close()
+                call_command("flush", interactive=False, verbosity=0)
 
 
 class DaphneServer:
