@@ -25,6 +25,7 @@ import sys
 import time
 
 from channels.db import database_sync_to_async
+from django.core.exceptions import RequestAborted
 
 from . import background, presence
 
@@ -48,7 +49,18 @@ def before_shutdown():  # noqa: ANN201 - a twisted Deferred (the shutdown waits 
 
     presence.stop_following()
     background.request_stop()
+    asyncio.get_event_loop().set_exception_handler(ignore_orphaned_disconnects)
     return Deferred.fromFuture(asyncio.ensure_future(drain()))
+
+
+def ignore_orphaned_disconnects(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    """Django's ASGIHandler, cancelled by daphne's shutdown while a view runs, leaves its
+    disconnect listener behind; the client's disconnect then ends that task with
+    RequestAborted, which asyncio logs with a traceback ("Task exception was never
+    retrieved"). A request cut short by the shutdown is expected: not an error."""
+    if isinstance(context.get("exception"), RequestAborted):
+        return
+    loop.default_exception_handler(context)
 
 
 async def drain() -> None:

@@ -47,3 +47,23 @@ def test_sigterm_with_sockets_open_ends_the_process_by_itself(tmp_path):
     assert not killed, "daphne's exit hung after it stopped serving"
     assert proc.returncode == 0
     assert_clean_log(server.log_text())
+
+
+def test_a_request_cut_short_by_the_shutdown_is_not_logged_as_an_error(caplog):
+    """The handler before_shutdown installs: RequestAborted left by a cancelled Django view
+    (asyncio's "Task exception was never retrieved") is quiet, anything else still logged."""
+    import asyncio
+
+    from django.core.exceptions import RequestAborted
+
+    from games.shutdown import ignore_orphaned_disconnects
+
+    loop = asyncio.new_event_loop()
+    try:
+        for exception in (RequestAborted(), ValueError("a real error")):
+            context = {"message": "Task exception was never retrieved", "exception": exception}
+            ignore_orphaned_disconnects(loop, context)
+    finally:
+        loop.close()
+    assert "ValueError: a real error" in caplog.text
+    assert "RequestAborted" not in caplog.text
