@@ -27,9 +27,9 @@ CHROMIUM = Path(os.environ.get("STRATEGO_CHROMIUM", "/usr/bin/chromium"))
 # Playwright passes its own --disable-features list and Chromium keeps only the last one given,
 # so ours repeats Playwright's (playwright-core's chromiumSwitches.ts at the locked version;
 # test_chromium_flags checks it) before adding the omnibox popup: since Chromium ~150 every
-# new window (every page) builds that popup as a WebUI in a renderer of its own, 0.5-0.7
-# CPU-s a page that a test never shows. Without it a new page costs about 0.2 CPU-s instead
-# of 0.75 (Chromium 156, 2026-11), the largest single cost of the browser tests.
+# new window (every page) builds that popup as a WebUI in a renderer of its own, which a test
+# never shows: without it a new page costs 0.19 CPU-s instead of 0.92 (Chromium 156,
+# 2026-11, scripts/chromium_page_cost.py), the largest single cost of the browser tests.
 PLAYWRIGHT_DISABLED_FEATURES = [
     "AvoidUnnecessaryBeforeUnloadCheckSync",
     "DestroyProfileOnBrowserClose",
