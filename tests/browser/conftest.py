@@ -149,7 +149,7 @@ def shared_db(browser_database, django_db_blocker) -> Iterator[None]:
     """The database for one module's tests, flushed when they are done.
 
     The shared daphne may still be writing (a computer game the module left running): the
-    flush's TRUNCATE can then deadlock with it, and PostgreSQL aborts one of the two. If the
+    flush's deletes can then deadlock with it, and PostgreSQL aborts one of the two. If the
     flush is the one, the daphne is stopped (the next module starts another) and the flush,
     alone now, is done again."""
     with django_db_blocker.unblock():
@@ -248,7 +248,7 @@ def server_url(server: DaphneServer) -> str:
 
 def launch_chromium() -> Iterator:
     """Playwright's driver and one Chromium, for as long as the generator runs (the `browser`
-    fixture in tests/conftest.py: one per worker, about 1 CPU-s saved per browser module)."""
+    fixture in tests/conftest.py: one for each run of consecutive browser files on a worker)."""
     require_chromium()
     from playwright.sync_api import sync_playwright
 
