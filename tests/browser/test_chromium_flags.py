@@ -12,7 +12,11 @@ from pathlib import Path
 
 import playwright
 
-from tests.browser.conftest import OMNIBOX_POPUP_FEATURES, PLAYWRIGHT_DISABLED_FEATURES
+from tests.browser.conftest import (
+    CHROMIUM_ARGS,
+    OMNIBOX_POPUP_FEATURES,
+    PLAYWRIGHT_DISABLED_FEATURES,
+)
 
 BUNDLE = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
 
@@ -45,4 +49,10 @@ def test_a_new_page_builds_no_omnibox_popup(browser):
     urls = [target["url"] for target in targets]
     assert "about:blank" in urls
     assert not [url for url in urls if "omnibox" in url], urls
-    assert OMNIBOX_POPUP_FEATURES
+
+
+def test_one_disable_features_flag_holds_both_lists():
+    flags = [arg for arg in CHROMIUM_ARGS if arg.startswith("--disable-features=")]
+    assert len(flags) == 1  # Chromium would keep only the last
+    disabled = flags[0].split("=", 1)[1].split(",")
+    assert set(PLAYWRIGHT_DISABLED_FEATURES + OMNIBOX_POPUP_FEATURES) <= set(disabled)
