@@ -18,12 +18,13 @@ PIP := $(PY) -m pip install --disable-pip-version-check -q
 # --require-hashes. One stamp per set: `make run` needs requirements.lock, `make test`
 # requirements-dev.lock (a superset). A change to either lock reinstalls what depends on it.
 # The locks are installed by uv (itself installed by pip from requirements-uv.lock, hashes
-# too): a fresh venv of the dev lock took 26 s with pip here, 11 s with uv compiling every
-# module's bytecode, 6 s without (the modules a process imports are then compiled once, by it).
+# too): a fresh venv of the dev lock took 26 s with pip here, 11 s with uv. uv compiles every
+# module's bytecode (11 CPU-s): without it a fresh clone's `make test` used more CPU, not
+# less (356 against 333 CPU-s), the first test processes all compiling the same modules.
 RUNTIME_STAMP := $(VENV)/.runtime.stamp
 DEV_STAMP := $(VENV)/.dev.stamp
 UV := $(VENV)/bin/uv
-UV_INSTALL := VIRTUAL_ENV=$(VENV) $(UV) pip install -q --require-hashes -r
+UV_INSTALL := VIRTUAL_ENV=$(VENV) $(UV) pip install -q --require-hashes --compile-bytecode -r
 PORT ?= 8000
 LEGACY_PORT ?= 7777
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
