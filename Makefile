@@ -19,8 +19,9 @@ PIP := $(PY) -m pip install --disable-pip-version-check -q
 # requirements-dev.lock (a superset). A change to either lock reinstalls what depends on it.
 # The locks are installed by uv (itself installed by pip from requirements-uv.lock, hashes
 # too): a fresh venv of the dev lock took 26 s with pip here, 11 s with uv. uv compiles every
-# module's bytecode (11 CPU-s): without it a fresh clone's `make test` used more CPU, not
-# less (356 against 333 CPU-s), the first test processes all compiling the same modules.
+# module's bytecode (11 CPU-s). Leaving that to the test processes saved nothing measurable:
+# a fresh clone's `make test` used 356 CPU-s without it, 333 and 346 with it (the first
+# test processes all compile the same modules at once).
 RUNTIME_STAMP := $(VENV)/.runtime.stamp
 DEV_STAMP := $(VENV)/.dev.stamp
 UV := $(VENV)/bin/uv
