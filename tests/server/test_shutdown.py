@@ -36,7 +36,8 @@ def test_sigterm_with_sockets_open_ends_the_process_by_itself(tmp_path):
         with ExitStack() as stack:
             for who in (red, blue, *[None] * OBSERVERS):  # (each observer's leave broadcasts)
                 ws = stack.enter_context(open_socket(server, gid, who))
-                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+                frame = json.loads(ws.recv(timeout=10))
+                assert frame["type"] == "state", frame
             rows = Presence.objects.filter(game__public_id=gid)
             assert wait_until(lambda: rows.count() == 2 + OBSERVERS)
             proc = server.proc
