@@ -1,17 +1,21 @@
-"""One daphne process under the open loop: `python -m bench.profile RATE SECONDS [--spy]`.
+"""Daphne under the open loop: `python -m bench.profile RATE SECONDS [--spy] [--processes N]`.
 
-Starts one server as the bench does, makes 50 games, drives them at RATE moves/s for SECONDS
-from the client process, and prints the server's CPU milliseconds per delivered move (its
-CPU time over the run, from /proc, divided by the moves that reached the opponent): a
-figure a loaded machine disturbs less than latencies. With --spy, py-spy (pip install py-spy
-into the venv) samples the server meanwhile; /tmp/bench-profile-<rate>.txt gets its raw
-collapsed stacks and the top frames by own and by total time are printed. A tool for finding
-costs, not part of `make bench`.
+Starts one server as the bench does (N with --processes, Red's and Blue's sockets on different
+ones), makes 50 games, drives them at RATE moves/s for SECONDS from the client process, and
+prints the servers' CPU milliseconds per delivered move (their CPU time over the run, from
+/proc, divided by the moves that reached the opponent): a figure a loaded machine disturbs
+less than latencies. Then the same per move for every program of the machine (the client's
+includes its start). On these 2 cores, R moves/s fit if the sum stays under 2000 / R ms.
+With --spy, py-spy (pip install py-spy into the venv) samples the first server
+meanwhile; /tmp/bench-profile-<rate>.txt gets its raw collapsed stacks and the top frames by
+own and by total time are printed. A tool for finding costs, not part of `make bench`.
 """
 
 from __future__ import annotations
 
 import collections
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -41,36 +45,87 @@ def top(collapsed: Path, n: int = 40) -> str:
     return "\n".join(lines)
 
 
+APP = "bench.counted_asgi:application"
+
+
+def cpu_by_program() -> collections.Counter[str]:
+    """CPU seconds of every process on the machine so far, by program: the servers (daphne),
+    the bench's client, PostgreSQL, Redis and the rest."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found: collections.Counter[str] = collections.Counter()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:  # (gone meanwhile)
+            continue
+        comm, fields = stat[stat.find("(") + 1 : stat.rfind(")")], stat[stat.rfind(")") + 2 :]
+        ticks = sum(int(v) for v in fields.split()[11:13])  # utime, stime
+        found[program(comm, cmd)] += ticks / tick
+    return found
+
+
+def program(comm: str, cmd: str) -> str:
+    for name, mark in (("daphne", "daphne"), ("client", "bench.client"), ("redis", "redis")):
+        if mark in cmd or mark in comm:
+            return name
+    return "postgres" if comm.startswith("postgres") else "other"
+
+
+def reaped_cpu() -> float:
+    """CPU seconds of this process's children that ended (the client, once it has)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def split(before: collections.Counter[str], after: collections.Counter[str], moves: int) -> str:
+    """CPU milliseconds per delivered move of each program over the step (an ended client
+    is in `reaped`)."""
+    used = {name: after[name] - before.get(name, 0.0) for name in after}
+    parts = [f"{name} {1000 * s / max(moves, 1):.2f}" for name, s in sorted(used.items())
+             if name != "other"]  # fmt: skip
+    return "CPU ms per move: " + ", ".join(parts)
+
+
 def main() -> None:
     rate, seconds = int(sys.argv[1]), float(sys.argv[2])
+    processes = int(sys.argv[sys.argv.index("--processes") + 1]) if "--processes" in sys.argv else 1
     env = stack.server_env()
     stack.create_database(env)
     fixtures.setup_django(env)
     work = Path(tempfile.mkdtemp(prefix="bench-profile-"))
-    server = stack.Server("bench.counted_asgi:application", stack.free_port(PORTS + 50), env,
-                          work / "daphne.log").start()  # fmt: skip
+    servers = [
+        stack.Server(APP, stack.free_port(PORTS + 50 + i), env, work / f"daphne-{i}.log").start()
+        for i in range(processes)
+    ]
     out = Path(f"/tmp/bench-profile-{rate}.txt")
     try:
         games = fixtures.ready_games(50, SEED + 10)
         spy = None
         if "--spy" in sys.argv:
             spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record",
-                                    "--pid", str(server.proc.pid), "--format", "raw",
-                                    "--rate", "200", "-o", str(out), "--threads"])  # fmt: skip
-        base = {"servers": [server.url], "seed": SEED, "move_timeout": 3}
+                                    "--pid", str(servers[0].proc.pid), "--format", "raw",
+                                    "--rate", "200", "-o", str(out), "--threads", "--gil"])  # fmt: skip
+        base = {"servers": [s.url for s in servers], "seed": SEED, "move_timeout": 3}
         plan = {**base, "scenario": "open_loop", "games": games, "rates": [rate],
                 "step_seconds": seconds, "stop_when_saturated": False}  # fmt: skip
-        before = server.usage()["cpu_seconds"]
+        before = sum(s.usage()["cpu_seconds"] for s in servers)
+        machine, reaped = cpu_by_program(), reaped_cpu()
         step = run_client(plan, work)["steps"][0]
-        cpu = server.usage()["cpu_seconds"] - before
+        after = cpu_by_program()
+        after["client"] += reaped_cpu() - reaped
+        split_line = split(machine, after, step["count"])
+        cpu = sum(s.usage()["cpu_seconds"] for s in servers) - before
         moves = step["count"]  # (delivered to the opponent)
         print(f"{step}\nserver CPU {cpu:.2f} s for {moves:.0f} moves: "
               f"{1000 * cpu / max(moves, 1):.2f} ms per move; load {stack.load_average()}")
+        print(split_line)
         if spy is not None:
             spy.send_signal(2)
             spy.wait(30)
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
     if "--spy" in sys.argv:
         print(top(out))
 

@@ -90,12 +90,41 @@ def locked_game_sql(vendor: str, for_update: bool) -> str:
 
 def locked_game(public_id: str) -> Game | None:
     """The game row, locked (in the caller's transaction), annotated with its live socket
-    counts by role as count_annotations would."""
+    counts by role as count_annotations would. Read with a plain cursor and made a Game as
+    the ORM makes one (`from_db`, each column through its converters): a RawQuerySet
+    resolved the model's columns again for every action."""
     from django.db import connection
 
     cutoff = connection.ops.adapt_datetimefield_value(presence.cutoff())
     sql = locked_game_sql(connection.vendor, connection.features.has_select_for_update)
-    return next(iter(Game.objects.raw(sql, [cutoff, cutoff, cutoff, public_id])), None)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [cutoff, cutoff, cutoff, public_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = Game._meta.concrete_fields
+    columns, counts = row[: len(fields)], row[len(fields) :]
+    values = [convert(value, f, connection) for value, f in zip(columns, fields, strict=True)]
+    game = Game.from_db(connection.alias, [f.attname for f in fields], values)
+    for name, count in zip(LIVE_COUNTS.values(), counts, strict=True):
+        setattr(game, name, count)
+    return game
+
+
+_CONVERTERS: dict[tuple[str, str], list] = {}  # per (database, field): the ORM's converters
+
+
+def convert(value: object, field, connection) -> object:  # noqa: ANN001 - a model field
+    """A column's value as the ORM's queries return it (a JSON field's text parsed, say)."""
+    key = (connection.alias, field.attname)
+    converters = _CONVERTERS.get(key)
+    if converters is None:
+        column = field.get_col(Game._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+        _CONVERTERS[key] = converters
+    for converter in converters:
+        value = converter(value, field, connection)
+    return value
 
 
 def socket_counts(game: Game) -> dict[int, int]:
@@ -214,7 +243,9 @@ def event_frames(
     return frames
 
 
-def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
+def pushed_frames(
+    game: Game, events: list[GameEvent], eg: engine.Game | None = None
+) -> dict[int, dict]:
     """The channel-layer message of each audience (RED, BLUE, OBSERVER) for `events`, the
     ones a transaction just wrote: each audience's frames, serialized once for all its
     sockets. `first`/`last` let a socket spot a gap; `deadline_in` is as in catch_up;
@@ -224,7 +255,7 @@ def pushed_frames(game: Game, events: list[GameEvent]) -> dict[int, dict]:
     deadline_in = clocks.seconds_left(game, clocks.now())
     seated = [seat_token(game, ev.red_payload["seat"]) for ev in events if ev.kind == "seated"]
     to_move = RED if game.ply % 2 == 0 else BLUE
-    eg = engine.Game.from_dict(game.state)  # (once for the three views)
+    eg = eg or engine.Game.from_dict(game.state)  # (once for the three views)
     # (in this order: the side to move first, its frames leave and arrive first)
     return {
         role: {

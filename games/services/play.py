@@ -8,6 +8,7 @@ from .. import clocks, engine, match
 from ..errors import ServiceError
 from ..identity import Identity
 from ..models import Game, Move
+from . import rows
 from .endings import abort, finish
 from .events import emit
 from .unit import commit_without_flush, run
@@ -21,7 +22,7 @@ def require_playing(game: Game) -> None:
 def record_move(game: Game, eg: engine.Game, result: engine.MoveResult) -> None:
     public = result.to_public_dict(eg.variant)
     battle = result.battle
-    Move.objects.create(
+    move = Move(
         game=game,
         ply=result.ply,
         from_square=result.move.src,
@@ -32,6 +33,7 @@ def record_move(game: Game, eg: engine.Game, result: engine.MoveResult) -> None:
         defender_rank=battle.defender if battle else None,
         battle_result=battle.result if battle else "",
     )
+    rows.add(game, move)
     game.ply = result.ply
     emit(game, "move", public)
 
@@ -45,7 +47,7 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
         game.draw_offer = None
         if eg.outcome is None:
             clocks.after_move(game, color, at)
-            commit_without_flush()  # (the game goes on: see its doc for the trade)
+            commit_without_flush(game)  # (the game goes on: see its doc for the trade)
         else:  # the move that ends the game: its thinking is charged, no increment
             clocks.stop(game, at)  # (while the ply still says whose clock runs)
         record_move(game, eg, result)

@@ -15,6 +15,7 @@ from ..broadcast import nudge_lobby_on_commit
 from ..errors import ServiceError
 from ..identity import Identity, role_of
 from ..models import BLUE, OBSERVER, RED, Game
+from . import rows
 from .endings import abort, finish
 from .events import publish
 
@@ -28,10 +29,12 @@ def engine_error(exc: Exception) -> ServiceError:
 
 
 def lock(public_id: str) -> Game:
-    """The game row, locked, with its live socket counts (for the frames it will publish)."""
+    """The game row, locked, with its live socket counts (for the frames it will publish);
+    the rows its action adds wait for the commit (games/services/rows.py)."""
     game = snapshots.locked_game(public_id)
     if game is None:
         raise ServiceError("not_found", "There is no such game.")
+    rows.start(game)
     return game
 
 
@@ -51,14 +54,14 @@ def player_color(game: Game, ident: Identity | None) -> int:
 def commit(game: Game, eg: engine.Game | None = None, lobby: bool = False) -> None:
     if eg is not None:
         game.state = eg.to_dict()
-    game.save()
-    publish(game)
+    rows.write(game)
+    publish(game, eg)
     if lobby and not game.private:
         nudge_lobby_on_commit()
     wake_computers_on_commit(game)
 
 
-def commit_without_flush() -> None:
+def commit_without_flush(game: Game) -> None:
     """Let this transaction's COMMIT return before its WAL reaches the disk (PostgreSQL's
     synchronous_commit off, for this transaction only): about 3.5 of a move's ~4 ms of
     commit on these machines (fdatasync). The trade, decided in docs/performance.md ("The
@@ -66,8 +69,9 @@ def commit_without_flush() -> None:
     committed in the last ~0.6 s (3 x wal_writer_delay), all of their transaction or none of
     it (never a torn game: the database comes back consistent, as of a moment earlier, and
     sockets resync to it). Only moves that leave the game going use it; a game's end, its
-    result and ratings, and every other action commit durably. SQLite: nothing to do."""
-    if connection.vendor == "postgresql":
+    result and ratings, and every other action commit durably. SQLite: nothing to do. In a
+    unit of work, the game's write says it (no statement of its own)."""
+    if connection.vendor == "postgresql" and not rows.relax_commit(game):
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
