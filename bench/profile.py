@@ -103,9 +103,11 @@ def main() -> None:
         games = fixtures.ready_games(50, SEED + 10)
         spy = None
         if "--spy" in sys.argv:
+            # (--gil: only the thread holding the GIL, so a sample is Python's CPU, not a wait)
             spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record",
                                     "--pid", str(servers[0].proc.pid), "--format", "raw",
-                                    "--rate", "200", "-o", str(out), "--threads", "--gil"])  # fmt: skip
+                                    "--rate", "200", "-o", str(out), "--threads",
+                                    "--gil"])  # fmt: skip
         base = {"servers": [s.url for s in servers], "seed": SEED, "move_timeout": 3}
         plan = {**base, "scenario": "open_loop", "games": games, "rates": [rate],
                 "step_seconds": seconds, "stop_when_saturated": False}  # fmt: skip
