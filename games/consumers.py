@@ -79,7 +79,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def send_json(self, frame: dict) -> None:
-        await self.send_text(json.dumps(frame, separators=(",", ":")))
+        await self.send_text(snapshots.dumps(frame))
 
     async def send_text(self, text: str) -> None:
         if not self.closed:

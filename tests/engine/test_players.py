@@ -371,7 +371,7 @@ def test_the_leak_check_catches_a_leak() -> None:
     honest = truth.view(RED)
     enemy = next(i for i, p in enumerate(honest.board) if p and p.color == BLUE)
     board = list(honest.board)
-    board[enemy] = dataclasses.replace(board[enemy], rank=truth.board[enemy].rank)  # type: ignore[arg-type, union-attr]
+    board[enemy] = board[enemy]._replace(rank=truth.board[enemy].rank)  # type: ignore[arg-type, union-attr]
     check_view(honest, truth, RED)
     with pytest.raises(AssertionError, match="leaked"):
         check_view(dataclasses.replace(honest, board=tuple(board)), truth, RED)
