@@ -250,9 +250,11 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         once and a reader of the process's Redis queue fills with what other processes sent.
         (channels_redis's receive lets one receiver at a time read Redis on behalf of all,
         blocked in BZPOPMIN: a local delivery to that receiver's own channel would wait for
-        the next Redis message. Here every receiver waits on its buffer or on the shared
-        reader, which is cancelled when the last receiver is, or a second after the last
-        one returned a message, if none came meanwhile.)"""
+        the next Redis message. Here every receiver waits on its buffer, and on the shared
+        reader only to hear of its failure: the reader reads message after message, so a
+        message wakes only the receivers it is for, not every waiting socket of the process.
+        The reader is cancelled when the last receiver is, or a second after the last one
+        returned a message, if none came meanwhile.)"""
         assert self.non_local_name(channel).endswith(self.client_prefix + "!"), "Wrong prefix"
         self.receive_loop = asyncio.get_running_loop()  # (where deliver puts messages)
         self.receive_count += 1
@@ -290,14 +292,22 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
                 asyncio.get_running_loop().call_later(IDLE_READER_SECONDS, self.stop_idle_reader)
 
     def redis_reader(self, real_channel: str) -> asyncio.Task:
-        """The task reading one message of this process's Redis queue into the buffers, shared
-        by the receivers (a new one once it is done, or on another event loop)."""
+        """The task reading this process's Redis queue into the buffers, shared by the
+        receivers (a new one once it has stopped or failed, or on another event loop)."""
         loop = asyncio.get_running_loop()
         reader = self.reader
         if reader is None or reader.done() or reader.get_loop() is not loop:
-            reader = self.reader = loop.create_task(self.read_one(real_channel))
+            reader = self.reader = loop.create_task(self.read_messages(real_channel))
             reader.add_done_callback(retrieve)
         return reader
+
+    async def read_messages(self, real_channel: str) -> None:
+        """Message after message, until stop_reader cancels it or Redis fails (which ends the
+        task, and so wakes every receiver to recover). It once read one message and ended:
+        each message from another process then woke every waiting socket of this one, each
+        to find its buffer empty and wait again (50 sockets: a millisecond of CPU a move)."""
+        while True:
+            await self.read_one(real_channel)
 
     async def read_one(self, real_channel: str) -> None:
         """One message of the process's Redis queue into its channels' buffers: one BZPOPMIN
