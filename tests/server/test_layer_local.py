@@ -138,3 +138,52 @@ async def test_a_send_from_another_thread_is_put_in_the_buffers_by_the_receivers
         assert threads == [threading.get_ident()]
     finally:
         await a.flush()
+
+
+@pytest.mark.asyncio
+async def test_another_process_gets_a_group_message_once_for_all_its_members():
+    """GROUPS_SEND_SCRIPT: one queue entry per other process, whatever its number of members,
+    handed to each of its members of that group (and a channel outside any process, which
+    the layer cannot hand out, still gets its own copy)."""
+    a, b = two_processes()
+    try:
+        b1, b2, b3 = await b.new_channel(), await b.new_channel(), await b.new_channel()
+        for channel in (b1, b2):
+            await b.group_add("audience.g.obs", channel)
+        await b.group_add("audience.g.red", b3)  # (another group: must get nothing)
+        await b.group_add("audience.g.obs", "plain-channel")  # (no "!": no process's)
+        await a.group_send_many([("audience.g.obs", {"type": "game.frames", "n": 3})])
+        assert await queued_in_redis(b, b1) == 1  # one for b1 and b2
+        assert [(await receive(b, c))["n"] for c in (b1, b2)] == [3, 3]
+        assert (await receive(b, "plain-channel"))["n"] == 3
+        assert nothing_waiting(b, b3) and await queued_in_redis(b, b1) == 0
+    finally:
+        await a.flush()
+        await b.flush()
+
+
+@pytest.mark.asyncio
+async def test_the_reader_goes_on_reading_and_wakes_only_the_receiver_of_a_message():
+    """The process's Redis reader reads message after message: a message for one of many
+    waiting sockets does not end the reader (which woke every waiting receiver)."""
+    a, b = two_processes()
+    try:
+        channels = [await b.new_channel() for _ in range(5)]
+        for i, channel in enumerate(channels):
+            await b.group_add(f"audience.g{i}.red", channel)
+        waiting = [asyncio.ensure_future(b.receive(c)) for c in channels]
+        await asyncio.sleep(0.2)
+        reader = b.reader
+        await a.group_send("audience.g0.red", {"type": "game.frames", "n": 1})
+        assert (await asyncio.wait_for(waiting[0], WAIT))["n"] == 1
+        await asyncio.sleep(0.1)
+        assert b.reader is reader and not reader.done()
+        assert not any(w.done() for w in waiting[1:])
+        await a.group_send("audience.g4.red", {"type": "game.frames", "n": 2})
+        assert (await asyncio.wait_for(waiting[4], WAIT))["n"] == 2
+        for w in waiting[1:4]:
+            w.cancel()
+        await asyncio.gather(*waiting[1:4], return_exceptions=True)
+    finally:
+        await a.flush()
+        await b.flush()
