@@ -1,10 +1,11 @@
-"""Daphne under the open loop: `python -m bench.profile RATE SECONDS [--spy] [--processes N]`.
+"""Daphne under the open loop: `python -m bench.profile RATES SECONDS [--spy] [--processes N]`.
 
 Starts one server as the bench does (N with --processes, Red's and Blue's sockets on different
-ones), makes 50 games, drives them at RATE moves/s for SECONDS from the client process, and
-prints the servers' CPU milliseconds per delivered move (their CPU time over the run, from
-/proc, divided by the moves that reached the opponent): a figure a loaded machine disturbs
-less than latencies. Then the same per move for every program of the machine (the client's
+ones), makes 50 games, drives them at each of RATES moves/s in turn (e.g. 100,300: the servers
+warm up as in make bench) for SECONDS each from the client process, and prints each step and
+the servers' CPU milliseconds per delivered move (their CPU time over the run, from /proc,
+divided by the moves that reached the opponent): a figure a loaded machine disturbs less
+than latencies. Then the same per move for every program of the machine (the client's
 includes its start). On these 2 cores, R moves/s fit if the sum stays under 2000 / R ms.
 With --spy, py-spy (pip install py-spy into the venv) samples the first server
 meanwhile; /tmp/bench-profile-<rate>.txt gets its raw collapsed stacks and the top frames by
@@ -88,7 +89,8 @@ def split(before: collections.Counter[str], after: collections.Counter[str], mov
 
 
 def main() -> None:
-    rate, seconds = int(sys.argv[1]), float(sys.argv[2])
+    rates, seconds = [int(r) for r in sys.argv[1].split(",")], float(sys.argv[2])
+    rate = rates[-1]  # (the ones before it warm the servers up, as make bench's lower rates do)
     processes = int(sys.argv[sys.argv.index("--processes") + 1]) if "--processes" in sys.argv else 1
     env = stack.server_env()
     stack.create_database(env)
@@ -109,17 +111,17 @@ def main() -> None:
                                     "--rate", "200", "-o", str(out), "--threads",
                                     "--gil"])  # fmt: skip
         base = {"servers": [s.url for s in servers], "seed": SEED, "move_timeout": 3}
-        plan = {**base, "scenario": "open_loop", "games": games, "rates": [rate],
+        plan = {**base, "scenario": "open_loop", "games": games, "rates": rates,
                 "step_seconds": seconds, "stop_when_saturated": False}  # fmt: skip
         before = sum(s.usage()["cpu_seconds"] for s in servers)
         machine, reaped = cpu_by_program(), reaped_cpu()
-        step = run_client(plan, work)["steps"][0]
+        steps = run_client(plan, work)["steps"]
         after = cpu_by_program()
         after["client"] += reaped_cpu() - reaped
-        split_line = split(machine, after, step["count"])
+        moves = sum(step["count"] for step in steps)  # (delivered to the opponent)
+        split_line = split(machine, after, moves)
         cpu = sum(s.usage()["cpu_seconds"] for s in servers) - before
-        moves = step["count"]  # (delivered to the opponent)
-        print(f"{step}\nserver CPU {cpu:.2f} s for {moves:.0f} moves: "
+        print("\n".join(map(str, steps)) + f"\nserver CPU {cpu:.2f} s for {moves:.0f} moves: "
               f"{1000 * cpu / max(moves, 1):.2f} ms per move; load {stack.load_average()}")
         print(split_line)
         if spy is not None:

@@ -95,6 +95,15 @@ if DATABASE_URL:
             DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Parameters bound by the server, and a statement run five times on a connection
+        # prepared (psycopg's threshold, which Django turns off by default): PostgreSQL then
+        # skips parsing and planning the same few statements of every move. Behind a pooler
+        # in transaction mode that cannot keep prepared statements, set it to "" (off).
+        threshold = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5")
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=int(threshold) if threshold else None
+        )
 else:
     # The embedded default is written by several threads (sockets, computer players, the
     # heartbeat): WAL lets readers go on during a write, IMMEDIATE transactions take the write

@@ -75,3 +75,18 @@ def test_the_locked_row_counts_live_sockets_as_the_orm_query_does():
     assert raw.state == game.state and raw.version == game.version and raw.pk == game.pk
     with transaction.atomic():
         assert snapshots.locked_game("nosuchgame") is None
+
+
+def test_the_statements_of_a_move_are_prepared_once_on_postgresql():
+    """settings.py: server-side binding, and psycopg prepares a statement run five times on a
+    connection, so PostgreSQL stops parsing and planning the lock and the write of each move."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    gid, red, blue = set_up_game()
+    for color, frm, to in SHORT_GAME[:-1]:  # (the last move ends the game: not the same write)
+        services.move(gid, red if color == 0 else blue, frm, to)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("FOR UPDATE" in sql for sql in prepared), prepared
+    assert any(sql.startswith("WITH i0 AS (INSERT") for sql in prepared), prepared
