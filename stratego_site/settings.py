@@ -96,6 +96,9 @@ if DATABASE_URL:
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend with a health check that skips connections busy in the last second
+        # (stratego_site/postgresql/base.py)
+        DATABASES["default"]["ENGINE"] = "stratego_site.postgresql"
         # Parameters bound by the server, and a statement run five times on a connection
         # prepared (psycopg's threshold, which Django turns off by default): PostgreSQL then
         # skips parsing and planning the same few statements of every move. Behind a pooler

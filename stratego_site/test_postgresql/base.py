@@ -16,7 +16,9 @@ each xdist worker ended 5 s late and left its database behind. DROP DATABASE ...
 
 from __future__ import annotations
 
-from django.db.backends.postgresql import base, creation, operations
+from django.db.backends.postgresql import creation, operations
+
+from stratego_site.postgresql import base
 
 
 class DatabaseOperations(operations.DatabaseOperations):
