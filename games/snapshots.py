@@ -93,8 +93,9 @@ def locked_game(public_id: str) -> Game | None:
     counts by role as count_annotations would. Read with a plain cursor and made a Game as
     the ORM makes one (`from_db`, each column through its converters): a RawQuerySet
     resolved the model's columns again for every action."""
-    from django.db import connection
+    from django.db import DEFAULT_DB_ALIAS, connections
 
+    connection = connections[DEFAULT_DB_ALIAS]  # (the wrapper: no proxy lookup per column)
     cutoff = connection.ops.adapt_datetimefield_value(presence.cutoff())
     sql = locked_game_sql(connection.vendor, connection.features.has_select_for_update)
     with connection.cursor() as cursor:

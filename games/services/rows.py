@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
 
 from ..models import Game
 
@@ -84,25 +84,30 @@ def write(game: Game) -> None:
         game.save()
         return
     changed = changed_fields(game, queue.loaded)
+    connection = connections[DEFAULT_DB_ALIAS]  # (the wrapper: no proxy lookup per column)
     if connection.vendor != "postgresql":
         for row in queue.rows:
             row.save(force_insert=True)
         if changed:
             game.save(update_fields=[f.name for f in changed])
         return
-    sql, params = statement(game, changed, queue.rows, queue.relaxed)
+    sql, params = statement(connection, game, changed, queue.rows, queue.relaxed)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-    start(game)  # (what is written is the new loaded state, should the unit write again)
+    # (the unit is over: a later write of this instance saves every column, as outside one)
 
 
 def statement(
-    game: Game, changed: list[models.Field], rows: list[models.Model], relaxed: bool
+    connection,  # noqa: ANN001 - Django's database wrapper
+    game: Game,
+    changed: list[models.Field],
+    rows: list[models.Model],
+    relaxed: bool,
 ) -> tuple[str, list]:
     """`WITH i0 AS (INSERT ...), ... UPDATE game SET ... WHERE id = %s`: the whole write."""
     ctes, params = [], []
     for i, row in enumerate(rows):
-        sql, values = insert(row)
+        sql, values = insert(connection, row)
         ctes.append(f"i{i} AS ({sql})")
         params.extend(values)
     q = connection.ops.quote_name
@@ -120,7 +125,7 @@ def statement(
     return prefix + update, params
 
 
-def insert(row: models.Model) -> tuple[str, list]:
+def insert(connection, row: models.Model) -> tuple[str, list]:  # noqa: ANN001
     """The INSERT of a new row, as the ORM's: every concrete field but an automatic key."""
     q = connection.ops.quote_name
     fields = [f for f in row._meta.concrete_fields if f is not row._meta.auto_field]
