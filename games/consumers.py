@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -20,6 +21,7 @@ from autobahn.exception import Disconnected  # daphne's websocket protocol, clos
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import connection
 
 from . import chat, computer, error_codes, limits, match, presence, services, snapshots
@@ -177,12 +179,30 @@ ACTIONS: dict[str, Action] = {
 }
 
 def act(action: Action) -> Callable:
-    """An action, run off the event loop. On PostgreSQL in a small pool of threads (each with
-    its persistent connection, at most the executor's few per process), not on the process's
-    one thread_sensitive thread: actions on different games then wait for the database side by
-    side (the row lock orders those on one game). SQLite takes one writer at a time anyway."""
-    parallel = connection.vendor != "sqlite"
-    return database_sync_to_async(action, thread_sensitive=not parallel)
+    """An action, run off the event loop. On PostgreSQL in a small pool of threads of its own
+    (each with its persistent connection), not on the process's one thread_sensitive thread:
+    actions on different games then wait for the database side by side (the row lock orders
+    those on one game). SQLite takes one writer at a time anyway."""
+    if connection.vendor == "sqlite":
+        return database_sync_to_async(action)
+    return database_sync_to_async(action, thread_sensitive=False, executor=action_threads())
+
+
+_action_threads: ThreadPoolExecutor | None = None
+
+
+def action_threads() -> ThreadPoolExecutor:
+    """The process's action threads: settings.ACTION_THREADS of them (asyncio's default pool
+    had six). A move holds one for its four round trips, a millisecond or two, so two serve
+    hundreds of moves a second; more only add threads that fight for the process's GIL and
+    the machine's cores when a burst comes (at 300 moves/s on two processes of these two
+    cores, six made the worst moves of a 30-second step wait 90-390 ms, two 36-63 ms:
+    docs/performance.md)."""
+    global _action_threads
+    if _action_threads is None:
+        workers = settings.ACTION_THREADS
+        _action_threads = ThreadPoolExecutor(workers, thread_name_prefix="action")
+    return _action_threads
 
 
 CHECK_SLACK = 0.05  # seconds after a deadline before the socket's check runs

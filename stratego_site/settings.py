@@ -201,6 +201,8 @@ DAPHNE_ARGS = [
 
 # Presence rows (who watches a game): each process re-stamps its own every heartbeat; rows
 # not re-stamped for the TTL belong to a dead process and stop counting (games/presence.py).
+# Threads per process running the sockets' actions on PostgreSQL (games/consumers.py act).
+ACTION_THREADS = int(os.environ.get("ACTION_THREADS", "2"))
 PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "30"))
 PRESENCE_TTL_SECONDS = float(
     os.environ.get("PRESENCE_TTL_SECONDS", str(3 * PRESENCE_HEARTBEAT_SECONDS))
