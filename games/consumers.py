@@ -196,7 +196,7 @@ def action_threads() -> ThreadPoolExecutor:
     had six). A move holds one for its four round trips, a millisecond or two, so two serve
     hundreds of moves a second; more only add threads that fight for the process's GIL and
     the machine's cores when a burst comes (at 300 moves/s on two processes of these two
-    cores, six made the worst moves of a 30-second step wait 90-390 ms, two 36-63 ms:
+    cores, six made the worst moves of a 30-second step wait 87-386 ms, two 28-63 ms:
     docs/performance.md)."""
     global _action_threads
     if _action_threads is None:
