@@ -24,7 +24,17 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
 
-from . import chat, computer, error_codes, limits, match, presence, services, snapshots
+from . import (
+    chat,
+    computer,
+    error_codes,
+    limits,
+    match,
+    presence,
+    services,
+    snapshots,
+    unavailable,
+)
 from .broadcast import LOBBY_GROUP, audience_group, game_group
 from .errors import ServiceError
 from .guards import (
@@ -49,6 +59,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     """Size limit, flood limit and JSON parsing shared by both sockets."""
 
     closed = False
+    accepted = False
     client_keys: list[str] = []  # what this socket counts against (games/limits.py)
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
@@ -67,7 +78,18 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.send_json(error_frame(exc.code, exc.message, None))
             await self.close_with(limits.CLOSE_TOO_MANY)
             return
-        await super().websocket_connect(message)
+        try:
+            await super().websocket_connect(message)
+        except unavailable.ERRORS as exc:
+            unavailable.note("opening a socket", exc)
+            if not self.accepted:
+                await self.accept()
+            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, None))
+            await self.close_with(unavailable.CLOSE_TRY_AGAIN)
+
+    async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
 
     async def dispatch(self, message: dict) -> None:
         """As channels' dispatch, without its `aclose_old_connections()` before each message:
@@ -120,6 +142,9 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.send_json(error_frame(exc.code, exc.message, request))
         except ServiceError as exc:
             await self.send_json(exc.to_frame(request))
+        except unavailable.ERRORS as exc:
+            unavailable.note(f"socket action {request!r}", exc)
+            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, request))
         except Exception:
             logger.exception("unexpected failure handling %r", request)
             await self.send_json(error_frame("server_error", "Something went wrong.", request))

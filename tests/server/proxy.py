@@ -18,7 +18,7 @@ CONFIG = """
 worker_processes 1;
 daemon off;
 pid {dir}/nginx.pid;
-events {{ worker_connections 256; }}
+events {{ worker_connections 2048; }}
 http {{
     map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}
     log_format upstream '"$request" $status session=$cookie_sessionid $upstream_addr';
