@@ -100,7 +100,11 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except unavailable.ERRORS as exc:  # e.g. a nudge's read while the pool is dry
+            unavailable.note(message["type"], exc)
+            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, None))
 
     async def send_json(self, frame: dict) -> None:
         await self.send_text(snapshots.dumps(frame))

@@ -2,7 +2,7 @@
 server is restarting or unreachable, or the transaction lost a deadlock. Each door answers
 it as load, not as a bug: a page 503 with Retry-After (stratego_site/middleware.py), a socket
 action the coded error `unavailable` (games/consumers.py), a socket that cannot open close
-1013, "try again later". A warning line is logged, never a traceback: nothing is broken."""
+4503, "try again later". A warning line is logged, never a traceback: nothing is broken."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ logger = logging.getLogger("stratego.unavailable")
 ERRORS = (OperationalError, InterfaceError)
 
 RETRY_AFTER_SECONDS = 2
-CLOSE_TRY_AGAIN = 1013  # RFC 6455 "Try Again Later"
+CLOSE_TRY_AGAIN = 4503  # "try again later" (a server may send only 1000 or 3000-4999)
 MESSAGE = "The server is busy right now. Please try again in a moment."
 
 

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import psycopg
 import pytest
 from django.test import override_settings
+from websockets.exceptions import ConnectionClosed
 
 from .daphne import Daphne, assert_clean_log, db_url
 from .helpers import set_up_game
@@ -82,6 +83,19 @@ def get(url: str, cookie: str | None = None, timeout: float = 30) -> tuple[int, 
 production_sessions = override_settings(SECRET_KEY=SECRET_KEY)
 
 
+def late_socket(server: Daphne, gid: str, ident) -> tuple[str | None, int | None]:
+    """A socket opened while the pool is dry: its error frame's code and its close code."""
+    code = None
+    with open_socket(server, gid, ident) as ws:
+        try:
+            while True:
+                frame = json.loads(ws.recv(timeout=10))
+                code = frame.get("code", code)
+        except ConnectionClosed as closed:
+            return code, closed.rcvd.code if closed.rcvd else None
+    return code, None
+
+
 @production_sessions
 def test_production_page_views_stay_within_the_pool(tmp_path):
     gid, red, _ = set_up_game()
@@ -120,21 +134,27 @@ def test_an_exhausted_pool_answers_503_and_coded_errors_then_recovers(tmp_path):
             # Every page that reads its session now waits on the lock with a connection
             # borrowed: the pool runs dry.
             locker = psycopg.connect(db_url())
-            locker.execute("LOCK TABLE django_session IN ACCESS EXCLUSIVE MODE")
-            with ThreadPoolExecutor(12) as crowd:
-                pages = [crowd.submit(get, base + "/players/", cookie) for _ in range(12)]
-                time.sleep(1.5)  # the first POOL_SIZE hold the pool, the rest time out
-                red_ws.send(json.dumps({"type": "move", "from": 7, "to": 12}))
-                refused = frames_until(red_ws, lambda f: f["type"] == "error")
-                locker.rollback()  # the lock goes: the waiting pages finish
-                answers = [page.result() for page in pages]
-            locker.close()
+            try:
+                locker.execute("LOCK TABLE django_session IN ACCESS EXCLUSIVE MODE")
+                with ThreadPoolExecutor(12) as crowd:
+                    pages = [crowd.submit(get, base + "/players/", cookie) for _ in range(12)]
+                    try:
+                        time.sleep(1.5)  # the first POOL_SIZE hold the pool, the rest time out
+                        red_ws.send(json.dumps({"type": "move", "from": 7, "to": 12}))
+                        refused = frames_until(red_ws, lambda f: f["type"] == "error")
+                        late = late_socket(server, gid, blue)
+                    finally:
+                        locker.rollback()  # the lock goes: the waiting pages finish
+                    answers = [page.result() for page in pages]
+            finally:
+                locker.close()
             statuses = sorted(status for status, _, _ in answers)
             assert set(statuses) == {200, 503}, statuses
             assert statuses.count(200) <= POOL_SIZE
             busy = next(a for a in answers if a[0] == 503)
             assert busy[1]["Retry-After"] == "2" and "try again" in busy[2]
             assert refused["code"] == "unavailable" and refused["request"] == "move"
+            assert late == ("unavailable", 4503)
             # recovered by itself: the same move now goes through, pages answer 200
             red_ws.send(json.dumps({"type": "move", "from": 7, "to": 12}))
             frames_until(blue_ws, is_move(1))

@@ -5,8 +5,11 @@ from __future__ import annotations
 import logging
 
 import pytest
+from channels.layers import get_channel_layer
+from django.db import OperationalError
 
-from games import services
+from games import services, snapshots
+from games.broadcast import LOBBY_GROUP
 
 from .conftest import adb, connect, make_guest, receive
 
@@ -53,3 +56,25 @@ async def test_lobby_lists_follow_the_games(caplog):
     assert (await lobby.receive_output(timeout=10))["code"] == 4009
     await lobby.disconnect()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_nudge_the_database_cannot_serve_is_told_not_raised(monkeypatch, caplog):
+    """A lobby socket whose refresh finds no free database connection gets the coded error
+    `unavailable`, stays open, and refreshes at the next change."""
+    lobby = await connect("/ws/lobby/")
+    await receive(lobby)
+    real = snapshots.lobby_lists
+
+    def dry_pool() -> dict:
+        raise OperationalError("couldn't get a connection after 5.00 sec")
+
+    monkeypatch.setattr(snapshots, "lobby_lists", dry_pool)
+    await get_channel_layer().group_send(LOBBY_GROUP, {"type": "lobby.nudge"})
+    refused = await receive(lobby)
+    assert refused["type"] == "error" and refused["code"] == "unavailable"
+    monkeypatch.setattr(snapshots, "lobby_lists", real)
+    await get_channel_layer().group_send(LOBBY_GROUP, {"type": "lobby.nudge"})
+    assert (await receive(lobby))["type"] == "lobby"
+    await lobby.disconnect()
+    assert "database unavailable (lobby.nudge)" in caplog.text
+    assert "Traceback" not in caplog.text and not [r for r in caplog.records if r.exc_info]
