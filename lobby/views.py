@@ -6,7 +6,6 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -17,7 +16,10 @@ from games.bots import LEVELS as COMPUTER_LEVELS
 from games.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
 from games.snapshots import lobby_lists
+
+from .forms import SignupForm
 from players.accounts import adopt_guest_games
+from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS
 
 NICKNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
@@ -42,7 +44,8 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
     """What a row of the lobby's lists shows, as static/ui/lobby.js draws it from the socket."""
     ratings = entry.get("ratings") or [None, None]
     seats = " vs ".join(
-        f"{seat_text(seat, ratings[i])} ({COLOR_NAMES[i]})" for i, seat in enumerate(entry["seats"])
+        f"{seat_text(seat, ratings[i])} ({seat_mark(seat)}{COLOR_NAMES[i]})"
+        for i, seat in enumerate(entry["seats"])
     )
     row = {
         **entry,
@@ -76,6 +79,11 @@ def seat_text(seat: dict | None, rating: str | None) -> str:
     if not seat:
         return "free"
     return f"{seat['name']} {rating}" if rating else seat["name"]
+
+
+def seat_mark(seat: dict | None) -> str:
+    """ "guest, " before a guest's colour: "Ada (guest, Red)", never mistaken for an account."""
+    return "guest, " if seat and seat.get("guest") else ""
 
 
 def rating_note(entry: dict) -> str:
@@ -122,9 +130,14 @@ def nickname(request: HttpRequest) -> HttpResponse:
     if not NICKNAME_RE.match(name):
         messages.error(request, "A nickname is 1-24 letters, digits, '_', '-' or '.'.")
         return redirect("lobby:index")
-    request.session[NICKNAME_KEY] = name
     if request.session.session_key is None:
         request.session.save()
+    try:
+        claim_guest_name(name, request.session.session_key)
+    except NameTaken as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    request.session[NICKNAME_KEY] = name
     next_url = request.POST.get("next", "")
     return redirect(next_url if next_url.startswith("/") and not next_url.startswith("//") else "/")
 
@@ -132,15 +145,17 @@ def nickname(request: HttpRequest) -> HttpResponse:
 @require_POST
 def sign_off(request: HttpRequest) -> HttpResponse:
     """A guest forgets their nickname (and this browser's session) and starts over."""
+    release_guest_names(request.session.session_key)
     request.session.flush()
     return redirect("lobby:index")
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    guest_session = request.session.session_key  # login() gives the browser a new one
+    form = SignupForm(request.POST or None, session_key=guest_session)
     if request.method == "POST" and form.is_valid():
-        guest_session = request.session.session_key  # login() gives the browser a new one
         user = form.save()
+        release_guest_names(guest_session)
         adopted = adopt_guest_games(
             guest_session if request.session.get(NICKNAME_KEY) else None, user
         )

@@ -23,8 +23,10 @@ function seatText(seat, rating) {
   return rating ? `${seat.name} ${rating}` : seat.name;
 }
 
+// A guest is marked as one: "Ada (guest, Red)" (as lobby/views.py seat_mark).
 function seatsText(seats, ratings = [null, null]) {
-  return seats.map((s, i) => `${seatText(s, ratings[i])} (${COLOR_NAMES[i]})`).join(" vs ");
+  const mark = (s) => (s && s.guest ? "guest, " : "");
+  return seats.map((s, i) => `${seatText(s, ratings[i])} (${mark(s)}${COLOR_NAMES[i]})`).join(" vs ");
 }
 
 function ratingNote(game) {

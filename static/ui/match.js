@@ -6,6 +6,8 @@
 import { COLOR_NAMES, pieceElement, rankTitle, renderLegend } from "./pieces.js";
 import { canAbort, graveyard, isOver, rematchStage, tabTitle } from "./reduce.js";
 import { playCues, soundOn, setSound } from "./sounds.js";
+import { nameNodes } from "./timers.js";
+import { canReport, reportButton } from "./report.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE_TITLE = document.title;
@@ -124,11 +126,12 @@ function chatItem(message) {
   li.className = `chat-line room-${message.room}`;
   const who = document.createElement("b");
   const side = message.role === 0 || message.role === 1 ? ` (${COLOR_NAMES[message.role]})` : " (watching)";
-  who.textContent = `${message.name}${side}: `;
+  who.append(...nameNodes(message), `${side}: `);
   const text = document.createElement("span");
   text.className = "chat-text";
   text.textContent = message.text;
   li.append(who, text);
+  if (message.version != null && canReport()) li.append(reportButton(message));
   return li;
 }
 
