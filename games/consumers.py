@@ -24,6 +24,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
 
+from moderation import sanctions
+
 from . import chat, computer, error_codes, limits, match, presence, services, snapshots
 from .broadcast import LOBBY_GROUP, audience_group, game_group
 from .errors import ServiceError
@@ -50,6 +52,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
     closed = False
     client_keys: list[str] = []  # what this socket counts against (games/limits.py)
+    person_group: str | None = None  # every socket of this person (moderation/sanctions.py)
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         try:
@@ -57,6 +60,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         finally:
             limits.release(self.client_keys)
             self.client_keys = []
+            await self.leave_person_group()
 
     async def websocket_connect(self, message: dict) -> None:
         self.bucket = TokenBucket()
@@ -67,7 +71,33 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.send_json(error_frame(exc.code, exc.message, None))
             await self.close_with(limits.CLOSE_TOO_MANY)
             return
+        ident = await database_sync_to_async(scope_identity)(self.scope)
+        try:
+            await database_sync_to_async(sanctions.check_not_banned)(ident)
+        except ServiceError as exc:  # banned from the site: told, then closed
+            await self.accept()
+            await self.send_json(exc.to_frame(None))
+            await self.close_with(sanctions.CLOSE_BANNED)
+            return
+        self.person_group = sanctions.person_group(ident) if ident is not None else None
+        if self.person_group is not None:
+            await self.channel_layer.group_add(self.person_group, self.channel_name)
         await super().websocket_connect(message)
+
+    async def leave_person_group(self) -> None:
+        group, self.person_group = self.person_group, None
+        if group is not None:
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception as exc:  # Redis away: the group's entry expires by itself
+                logger.warning("leaving %s failed: %r", group, exc)
+
+    async def moderation_action(self, event: dict) -> None:
+        """A moderator acted on this socket's person: the `moderation` frame, and for a ban
+        from the site, the close (docs/protocol.md)."""
+        await self.send_json(event["frame"])
+        if event.get("close"):
+            await self.close_with(event["close"])
 
     async def dispatch(self, message: dict) -> None:
         """As channels' dispatch, without its `aclose_old_connections()` before each message:

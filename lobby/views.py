@@ -13,14 +13,15 @@ from django.views.decorators.http import require_POST
 
 from games import options
 from games.bots import LEVELS as COMPUTER_LEVELS
+from games.http_limits import limited
 from games.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
 from games.snapshots import lobby_lists
-
-from .forms import SignupForm
 from players.accounts import adopt_guest_games
 from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS
+
+from .forms import SignupForm
 
 NICKNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 
@@ -125,6 +126,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limited("sign_on")
 def nickname(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("nickname", "").strip()
     if not NICKNAME_RE.match(name):
@@ -150,6 +152,7 @@ def sign_off(request: HttpRequest) -> HttpResponse:
     return redirect("lobby:index")
 
 
+@limited("sign_up")
 def signup(request: HttpRequest) -> HttpResponse:
     guest_session = request.session.session_key  # login() gives the browser a new one
     form = SignupForm(request.POST or None, session_key=guest_session)

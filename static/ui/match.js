@@ -131,7 +131,7 @@ function chatItem(message) {
   text.className = "chat-text";
   text.textContent = message.text;
   li.append(who, text);
-  if (message.version != null && canReport()) li.append(reportButton(message));
+  if (message.version != null && canReport(message)) li.append(reportButton(message));
   return li;
 }
 

@@ -54,7 +54,8 @@ def played(server_url, new_context) -> PlayedGame:
     expect(red.locator("#btn-share-copy")).to_have_text(re.compile("copied|Selected"))
 
     P.sign_on(blue, server_url, "bob")
-    expect(P.lobby_row(blue, "waiting", game_id)).to_contain_text("alice (Red) vs free (Blue)")
+    row = P.lobby_row(blue, "waiting", game_id)
+    expect(row).to_contain_text("alice (guest, Red) vs free (Blue)")
     join = P.lobby_row(blue, "waiting", game_id).locator("button.join")
     join.click()
     blue.wait_for_url(f"**/games/{game_id}/")
