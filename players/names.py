@@ -4,8 +4,9 @@ look, not as they are spelled.
 Two names clash when their keys are equal. The key of a name is its Unicode NFKC form,
 case-folded, with each character replaced by the representative of its class of look-alikes
 in Unicode's confusables data (UTS #39, through the `confusable-homoglyphs` package), done
-twice around a second case fold so that a capital I and a small l, or a Cyrillic е and a
-Latin e, give one key: `Wes`, `wes`, `WES` and `Wеs` (Cyrillic е) all key as `wes`.
+twice around a second case fold, and a small i counted as an l (case folding makes a capital
+I, which looks like l, an i): `Wes`, `wes`, `WES` and `Wеs` (Cyrillic е) all key as `wes`;
+`Bill`, `BilI` and `Bi11` as `blll`; `mary` and `rnary` as `rnary`.
 
 A name is free for someone when its key is not an account's (other than their own), not a
 live guest's (another browser session still signed on with it), and not reserved (the
@@ -56,9 +57,10 @@ def skeleton(text: str) -> str:
 
 def name_key(name: str) -> str:
     """The key two names clash on (see the module's docstring)."""
-    folded = unicodedata.normalize("NFKC", name).strip()
+    folded = unicodedata.normalize("NFKC", name).strip().casefold()
     once = skeleton(folded).casefold()
-    return unicodedata.normalize("NFKC", skeleton(once)).casefold()
+    twice = unicodedata.normalize("NFKC", skeleton(once)).casefold()
+    return twice.replace("i", "l")  # a capital I, folded to i, looks like l
 
 
 RESERVED_KEYS = frozenset(name_key(word) for word in RESERVED)
