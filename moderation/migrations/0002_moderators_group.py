@@ -2,24 +2,9 @@ from django.db import migrations
 
 
 def make_group(apps, schema_editor):
-    from django.contrib.auth.management import create_permissions
+    from moderation.permissions import sync_group
 
-    from moderation.permissions import GROUP, PERMISSIONS
-
-    for app in ("moderation", "games"):  # (permissions are made after migrating, normally)
-        config = apps.get_app_config(app)
-        config.models_module = True  # (create_permissions skips an app without models)
-        create_permissions(config, apps=apps, verbosity=0)
-        config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    group, _ = Group.objects.get_or_create(name=GROUP)
-    group.permissions.set(
-        [
-            Permission.objects.get(content_type__app_label=app, codename=codename)
-            for app, codename in PERMISSIONS
-        ]
-    )
+    sync_group(apps)
 
 
 def drop_group(apps, schema_editor):

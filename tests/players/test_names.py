@@ -58,10 +58,11 @@ def test_an_accounts_name_cannot_be_a_guests_even_with_a_cyrillic_letter():
     assert AccountName.objects.get(user__username="Wes").key == "wes"
     for attempt in ("Wes", "wes", "WES"):  # the nickname form takes ASCII only
         assert sign_on(Client(), attempt) == ""
+    password = "a-long-pass-42x"
     signup = Client().post(
         "/accounts/signup/",
-        {"username": f"W{CYRILLIC_E}s", "password1": "a-long-pass-42x", "password2": "a-long-pass-42x"},
-    )  # fmt: skip
+        {"username": f"W{CYRILLIC_E}s", "password1": password, "password2": password},
+    )
     assert signup.status_code == 200 and "an account" in signup.content.decode()
     assert not User.objects.filter(username=f"W{CYRILLIC_E}s").exists()
 
