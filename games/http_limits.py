@@ -73,8 +73,10 @@ WHAT = {  # what a refusal says was done too often
     "report": "reports",
 }
 
-# Test runs start a new generation so that each test counts from zero.
+# Test runs start a new generation so that each test counts from zero, and may stop the clock
+# (a window ending in the middle of a test would reset its counts).
 generation = "1"
+clock = time.time
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ def key(name: str, who: str, window: int) -> str:
 def count(name: str, who: str) -> None:
     """Count one more against `who` (a "person:..." or "address:..." key); Limited over it."""
     limit = rule(name)
-    now = time.time()
+    now = clock()
     window = int(now // limit.seconds)
     retry_after = max(1, math.ceil((window + 1) * limit.seconds - now))
     k = key(name, who, window)
@@ -132,13 +134,13 @@ def count(name: str, who: str) -> None:
 def peek(name: str, who: str) -> int:
     """How many are counted against `who` in the current window (for the tests and admins)."""
     limit = rule(name)
-    return int(cache.get(key(name, who, int(time.time() // limit.seconds))) or 0)
+    return int(cache.get(key(name, who, int(clock() // limit.seconds))) or 0)
 
 
 def forget(name: str, who: str) -> None:
     """Drop `who`'s count (a successful login clears its failures)."""
     limit = rule(name)
-    cache.delete(key(name, who, int(time.time() // limit.seconds)))
+    cache.delete(key(name, who, int(clock() // limit.seconds)))
 
 
 def person_of(request: HttpRequest) -> str | None:

@@ -4,11 +4,15 @@ a guesser is slowed down, and the owner is never locked out for longer than one 
 
 from __future__ import annotations
 
+import logging
+
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 
 from games import http_limits
 from players.names import name_key
+
+logger = logging.getLogger(__name__)
 
 
 def failure_keys(request: HttpRequest) -> list[tuple[str, str]]:
@@ -18,14 +22,16 @@ def failure_keys(request: HttpRequest) -> list[tuple[str, str]]:
 
 
 def over_limit(request: HttpRequest) -> http_limits.Limited | None:
-    """The refusal if this address (for this name) failed too often in this window."""
-    for name, who in failure_keys(request):
-        limit = http_limits.rule(name)
-        if http_limits.peek(name, who) >= limit.count:
-            try:
-                http_limits.count(name, who)
-            except http_limits.Limited as exc:
-                return exc
+    """The refusal if this address (for this name) failed too often in this window. With the
+    cache away, none (a limit never stops the site)."""
+    try:
+        for name, who in failure_keys(request):
+            if http_limits.peek(name, who) >= http_limits.rule(name).count:
+                http_limits.count(name, who)  # over already: raises Limited with its wait
+    except http_limits.Limited as exc:
+        return exc
+    except Exception as exc:
+        logger.warning("login limits not checked: %r", exc)
     return None
 
 
@@ -42,8 +48,13 @@ class LoginView(auth_views.LoginView):
                 http_limits.count(name, who)
             except http_limits.Limited:
                 pass  # refused from the next attempt on; this one is answered as it is
+            except Exception as exc:  # the cache is away
+                logger.warning("login failure not counted: %r", exc)
         return super().form_invalid(form)
 
     def form_valid(self, form) -> HttpResponse:  # noqa: ANN001
-        http_limits.forget(*failure_keys(self.request)[0])  # the owner starts afresh
+        try:
+            http_limits.forget(*failure_keys(self.request)[0])  # the owner starts afresh
+        except Exception as exc:  # the cache is away
+            logger.warning("login failures not forgotten: %r", exc)
         return super().form_valid(form)

@@ -23,9 +23,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def strict_limits(settings):
-    """The defaults (the suite runs with a hundred times them) and counts from zero."""
+def strict_limits(settings, monkeypatch):
+    """The defaults (the suite runs with a hundred times them), counts from zero, and the
+    limits' clock stopped 10 s into every window (so none ends during the test)."""
     settings.RATE_LIMIT_SCALE = 1
+    monkeypatch.setattr(http_limits, "clock", lambda: 86400.0 * 20000 + 10)
     http_limits.generation = uuid.uuid4().hex
     yield
     http_limits.generation = "1"
@@ -154,3 +156,31 @@ def test_chat_is_limited_per_person_across_games():
     assert refused.value.code == "chat_too_fast" and "Too many chat messages" in str(
         refused.value.message
     )
+
+
+def test_reports_are_limited_with_a_json_answer_then_reset():
+    gid, red, blue = seated_game()
+    chat.post(gid, red, "players", "hello")
+    version = services.watch(gid, red)[0].version
+    reporter = Client(REMOTE_ADDR="10.0.0.3")
+    reporter.cookies["sessionid"] = blue.session_key
+    body = json.dumps({"version": version, "reason": "spam"})
+    for _ in range(10):
+        answer = reporter.post(f"/games/{gid}/report/", body, content_type="application/json")
+        assert answer.status_code == 201
+    answer = reporter.post(f"/games/{gid}/report/", body, content_type="application/json")
+    assert answer.status_code == 429 and answer.json()["error"] == "rate_limited"
+    assert "Too many reports" in answer.json()["message"]
+    end_windows()
+    answer = reporter.post(f"/games/{gid}/report/", body, content_type="application/json")
+    assert answer.status_code == 201
+
+
+def test_failed_logins_from_one_address_are_limited_whatever_the_name(settings):
+    settings.RATE_LIMITS = {"login_failure_address": "6/900"}
+    thief = Client(REMOTE_ADDR="10.0.0.77")
+    for n in range(6):
+        answer = thief.post("/accounts/login/", {"username": f"user{n}", "password": "guess"})
+        assert answer.status_code == 200
+    answer = thief.post("/accounts/login/", {"username": "someone-else", "password": "guess"})
+    assert_refused_page(answer, "failed logins")
