@@ -83,11 +83,11 @@ function showModeration(frame) {
   box.hidden = false;
   box.className = `moderation-notice ${frame.action}`;
   const input = $("chat-input");
-  if (!input) return;
+  const button = document.querySelector("#chat-form button[type=submit]");
+  if (!input || !button) return;
   const silenced = frame.action === "mute" || frame.action === "site_ban";
-  if (silenced) input.disabled = true;
-  if (frame.action === "lift") input.disabled = false;
-  input.placeholder = silenced ? "You cannot chat now" : "Say something";
+  if (silenced || frame.action === "lift") input.disabled = button.disabled = silenced;
+  input.placeholder = input.disabled ? "You cannot chat now" : "Say something";
 }
 
 // Every frame goes through the reducer; what it cannot do (fetch, navigate) follows here.

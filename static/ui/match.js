@@ -125,8 +125,10 @@ function chatItem(message) {
   const li = document.createElement("li");
   li.className = `chat-line room-${message.room}`;
   const who = document.createElement("b");
-  const side = message.role === 0 || message.role === 1 ? ` (${COLOR_NAMES[message.role]})` : " (watching)";
-  who.append(...nameNodes(message), `${side}: `);
+  // "Ada (guest, Red): ..." as the lobby says it; an account's name links to its profile.
+  const where = message.role === 0 || message.role === 1 ? COLOR_NAMES[message.role] : "watching";
+  const name = message.guest ? [message.name] : nameNodes(message);
+  who.append(...name, ` (${message.guest ? "guest, " : ""}${where}): `);
   const text = document.createElement("span");
   text.className = "chat-text";
   text.textContent = message.text;
