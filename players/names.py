@@ -28,7 +28,7 @@ RESERVED = frozenset(
         *LEVELS,
         "computer", "admin", "administrator", "moderator", "moderators", "mod", "staff",
         "system", "server", "root", "stratego", "guest", "anonymous", "bot", "free", "nobody",
-        "red", "blue", "spectator",
+        "red", "blue",
     }
 )  # fmt: skip
 RESERVED_PREFIXES = ("computer", "admin", "moderator")
