@@ -132,11 +132,14 @@ def nickname(request: HttpRequest) -> HttpResponse:
     if not NICKNAME_RE.match(name):
         messages.error(request, "A nickname is 1-24 letters, digits, '_', '-' or '.'.")
         return redirect("lobby:index")
-    if request.session.session_key is None:
-        request.session.save()
+    new_session = request.session.session_key is None
+    if new_session:
+        request.session.save()  # (a name is held by a session: it needs its key)
     try:
         claim_guest_name(name, request.session.session_key)
     except NameTaken as exc:
+        if new_session:
+            request.session.flush()  # refused: the visitor is not signed on with anything
         messages.error(request, exc.message)
         return redirect("lobby:index")
     request.session[NICKNAME_KEY] = name

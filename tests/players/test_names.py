@@ -67,10 +67,11 @@ def test_an_accounts_name_cannot_be_a_guests_even_with_a_cyrillic_letter():
     assert not User.objects.filter(username=f"W{CYRILLIC_E}s").exists()
 
 
-def test_reserved_nicknames_are_refused():
+def test_reserved_nicknames_are_refused_and_leave_no_session_behind():
     for attempt in ("Computer", "admin", "Moderator", "hard"):
         client = Client()
         assert sign_on(client, attempt) == ""
+        assert not Session.objects.exists()  # (a program signing on sees it was refused)
         assert "is reserved" in client.get("/").content.decode()
 
 
