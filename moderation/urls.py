@@ -10,5 +10,5 @@ app_name = "moderation"
 
 urlpatterns = [
     path("games/<game_id:game_id>/report/", reports.message_view, name="report_message"),
-    path("players/<str:name>/report/", reports.player_view, name="report_player"),
+    path("players/<username:name>/report/", reports.player_view, name="report_player"),
 ]
