@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -51,6 +52,7 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
     row = {
         **entry,
         "title": f"{entry['variant']} · {seats}",
+        "title_parts": title_parts(entry),
         "mine": bool(me) and any(seat and seat["name"] == me for seat in entry["seats"]),
         "replayable": False,
         "rating_note": rating_note(entry),
@@ -80,6 +82,24 @@ def seat_text(seat: dict | None, rating: str | None) -> str:
     if not seat:
         return "free"
     return f"{seat['name']} {rating}" if rating else seat["name"]
+
+
+def title_parts(entry: dict) -> list[dict]:
+    """The title as pieces of text, an account's name a link to its profile (as lobby.js
+    draws it); joined, they read as the row's `title`."""
+    ratings = entry.get("ratings") or [None, None]
+    parts: list[dict] = [{"text": f"{entry['variant']} · "}]
+    for color, seat in enumerate(entry["seats"]):
+        if color:
+            parts.append({"text": " vs "})
+        if seat and not seat.get("guest") and not seat.get("computer"):
+            parts.append({"text": seat["name"], "href": reverse("players:profile",
+                                                                args=[seat["name"]])})  # fmt: skip
+            after = f" {ratings[color]}" if ratings[color] else ""
+        else:
+            after = seat_text(seat, ratings[color])
+        parts.append({"text": f"{after} ({seat_mark(seat)}{COLOR_NAMES[color]})"})
+    return parts
 
 
 def seat_mark(seat: dict | None) -> str:
