@@ -95,6 +95,9 @@ def test_nobody_reports_their_own_message_nor_without_a_name():
 def test_reporting_a_player_from_their_profile():
     User.objects.create_user("rude-rob", password="pw-rob-12345")
     reporter = make_guest("fair-fay")
+    profile = client_of(reporter).get("/players/rude-rob/").content.decode()
+    assert 'action="/players/rude-rob/report/"' in profile  # the form, for a signed-on visitor
+    assert "report-player-form" not in Client().get("/players/rude-rob/").content.decode()
     answer = client_of(reporter).post("/players/rude-rob/report/", {"reason": "cheating"},
                                       follow=True)  # fmt: skip
     assert "a moderator will look at your report" in answer.content.decode()
