@@ -72,6 +72,7 @@ class Sanction(models.Model):
     reason = models.CharField(max_length=500)
     until = models.DateTimeField(null=True, blank=True)
     ended = models.DateTimeField(null=True, blank=True)  # lifted early
+    seen = models.DateTimeField(null=True, blank=True)  # a warning shown on a page
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -44,16 +44,37 @@ def person_group(ident: Identity) -> str | None:
     return f"person.{token}" if token else None
 
 
+def aimed_at(ident: Identity) -> Q:
+    if ident.user_id is not None:
+        return Q(target_user_id=ident.user_id)
+    return Q(target_user=None, target_session=ident.session_key or "-")
+
+
+def in_force() -> Q:
+    return (Q(until__isnull=True) | Q(until__gt=timezone.now())) & Q(ended__isnull=True)
+
+
 def running(ident: Identity | None, kind: str) -> Sanction | None:
     """The sanction of `kind` in force on this identity now, the latest first."""
     if ident is None:
         return None
-    who = Q(target_user_id=ident.user_id) if ident.user_id is not None else Q(
-        target_user=None, target_session=ident.session_key or "-"
-    )
-    now = timezone.now()
-    live = Q(until__isnull=True) | Q(until__gt=now)
-    return Sanction.objects.filter(who, live, kind=kind, ended__isnull=True).first()
+    return Sanction.objects.filter(aimed_at(ident), in_force(), kind=kind).first()
+
+
+def for_a_page(ident: Identity) -> tuple[Sanction | None, list[Sanction]]:
+    """In one query: the site ban in force on this identity (or None), and the warnings it
+    has not been shown on a page yet (marked shown now)."""
+    ban_or_warning = (Q(kind=Kind.SITE_BAN) & in_force()) | Q(kind=Kind.WARN, seen__isnull=True)
+    found = list(Sanction.objects.filter(aimed_at(ident), ban_or_warning))
+    ban = next((s for s in found if s.kind == Kind.SITE_BAN), None)
+    warnings = [s for s in found if s.kind == Kind.WARN]
+    if warnings:
+        Sanction.objects.filter(pk__in=[w.pk for w in warnings]).update(seen=timezone.now())
+    return ban, warnings
+
+
+def warning_message(sanction: Sanction) -> str:
+    return f"A moderator warns you: {sanction.reason}"
 
 
 def until_text(sanction: Sanction) -> str:
@@ -157,7 +178,7 @@ def end_sessions(target: Target) -> int:
 def frame_of(sanction: Sanction) -> dict:
     """The `moderation` frame the target's sockets get (docs/protocol.md)."""
     messages = {
-        Kind.WARN: f"A moderator warns you: {sanction.reason}",
+        Kind.WARN: warning_message(sanction),
         Kind.MUTE: mute_message(sanction),
         Kind.SITE_BAN: ban_message(sanction),
         Kind.RATED_BAN: f"You are banned from rated play. Reason: {sanction.reason}",

@@ -170,6 +170,18 @@ def test_a_banned_account_sees_why_on_every_page_and_is_logged_out():
     assert "_auth_user_id" not in client.session
 
 
+def test_a_warning_is_shown_once_on_the_next_page():
+    rob = User.objects.create_user("warned-will", password="pw-will-12345")
+    client = Client()
+    client.force_login(rob)
+    sanctions.act(sanctions.Kind.WARN, sanctions.Target(rob.pk, "", "warned-will"),
+                  "mind your language", moderator())  # fmt: skip
+    assert client.get("/games/variants/mini.json").status_code == 200  # (JSON: kept for a page)
+    first = client.get("/").content.decode()
+    assert "A moderator warns you: mind your language" in first
+    assert "A moderator warns you" not in client.get("/").content.decode()
+
+
 def test_the_moderators_group_has_exactly_its_permissions():
     group = moderators()
     held = {(p.content_type.app_label, p.codename) for p in group.permissions.all()}
