@@ -71,9 +71,8 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.send_json(error_frame(exc.code, exc.message, None))
             await self.close_with(limits.CLOSE_TOO_MANY)
             return
-        ident = await database_sync_to_async(scope_identity)(self.scope)
         try:
-            await database_sync_to_async(sanctions.check_not_banned)(ident)
+            ident = await database_sync_to_async(allowed_identity)(self.scope)
         except ServiceError as exc:  # banned from the site: told, then closed
             await self.accept()
             await self.send_json(exc.to_frame(None))
@@ -180,6 +179,13 @@ def requested_version(scope: dict) -> int | None:
 
 def scope_identity(scope: dict) -> Identity | None:
     return identity_from(scope.get("user"), scope.get("session"))
+
+
+def allowed_identity(scope: dict) -> Identity | None:
+    """The socket's identity, or ServiceError `banned` (one trip to the database thread)."""
+    ident = scope_identity(scope)
+    sanctions.check_not_banned(ident)
+    return ident
 
 
 Action = Callable[[str, Identity | None, dict], Any]
