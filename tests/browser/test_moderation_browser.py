@@ -24,8 +24,13 @@ def off_the_browsers_loop(function, *args):  # noqa: ANN001, ANN201
 
 
 def server_layer(server):  # noqa: ANN001, ANN201 - the DaphneServer; a channel layer
-    """A channel layer on the server's Redis prefix (the test process's own is another)."""
-    config = dict(settings.CHANNEL_LAYERS["default"]["CONFIG"], prefix=server.env["CHANNEL_PREFIX"])
+    """A channel layer on the server's Redis prefix (the test process's own is another): the
+    one it was given, plus the test worker's name as stratego_site/test_settings.py adds it."""
+    prefix = server.env["CHANNEL_PREFIX"]
+    worker = server.env.get("PYTEST_XDIST_WORKER")
+    if worker and not prefix.endswith(f"-{worker}"):
+        prefix += f"-{worker}"
+    config = dict(settings.CHANNEL_LAYERS["default"]["CONFIG"], prefix=prefix)
     return ResilientRedisChannelLayer(**config)
 
 
