@@ -3,6 +3,7 @@ ended, the live sockets told or closed at once through the channel layer)."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -19,6 +20,7 @@ from games.snapshots import identity_token
 
 from .models import Report, Sanction
 
+logger = logging.getLogger(__name__)
 Kind = Sanction.Kind
 CLOSE_BANNED = 4003  # a site ban closes the player's sockets (docs/protocol.md)
 
@@ -201,7 +203,5 @@ def tell_sockets(target: Target, sanction: Sanction) -> None:
     event["close"] = CLOSE_BANNED if sanction.kind == Kind.SITE_BAN else None
     try:
         async_to_sync(layer.group_send)(group, event)
-    except Exception:  # the layer is away: the ban still holds on the next connect/request
-        import logging
-
-        logging.getLogger(__name__).warning("could not reach %s's sockets", target.name)
+    except Exception as exc:  # the layer is away: the ban still holds on the next connect
+        logger.warning("could not reach %s's sockets: %r", target.name, exc)
