@@ -4,6 +4,7 @@
 # make test-thorough : the same with ten times the property-test examples
 # make bench: the live game path measured as production runs it (QUICK=1: under 3 minutes);
 #             figures into bench/results/ and docs/performance.md
+# make soak : the whole site under a crowd, 10 minutes (QUICK=1: 2); the same outputs
 
 PYTHON ?= python3.11
 # Some machines set PYTHONDONTWRITEBYTECODE=1: every Python process the tests start (about a
@@ -110,6 +111,12 @@ test-thorough: $(DEV_STAMP) services chromium nginx lint
 .PHONY: bench
 bench: $(DEV_STAMP) services
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench $(if $(QUICK),--quick,)
+
+# The whole site under a crowd for 10 minutes (QUICK=1: 2): two daphnes behind nginx, the TCP
+# door, bots, page views, sockets from many addresses (bench/soak); into docs/performance.md
+.PHONY: soak
+soak: $(DEV_STAMP) services nginx
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench.soak $(if $(QUICK),--quick,)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -75,6 +75,19 @@ def free_port(start: int) -> int:
     raise RuntimeError(f"no free port from {start}")
 
 
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the process for port {port} exited")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"nothing listened on {port}")
+
+
 @dataclass
 class Server:
     """One daphne process serving `app` on 127.0.0.1:port."""
@@ -91,16 +104,11 @@ class Server:
         with self.log.open("a") as out:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out,
                                          stderr=subprocess.STDOUT)  # fmt: skip
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"daphne exited: see {self.log}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                return self
-            except OSError:
-                time.sleep(0.2)
-        raise TimeoutError(f"daphne did not listen on {self.port}")
+        try:
+            wait_for_port(self.port, self.proc)
+        except RuntimeError as exc:
+            raise RuntimeError(f"daphne exited: see {self.log}") from exc
+        return self
 
     def stop(self) -> None:
         if self.proc is None:

@@ -88,5 +88,5 @@ def _run() -> None:
         except Exception as exc:  # the database is away: look again later
             logger.warning("clock sweep failed: %r", exc)
         finally:
-            close_old_connections()  # kept open (CONN_MAX_AGE) unless broken or too old
+            close_old_connections()  # back to the pool (PostgreSQL) between sweeps
         _stop.wait(wait)

@@ -26,7 +26,17 @@ from django.db import connection
 
 from moderation import sanctions
 
-from . import chat, computer, error_codes, limits, match, presence, services, snapshots
+from . import (
+    chat,
+    computer,
+    error_codes,
+    limits,
+    match,
+    presence,
+    services,
+    snapshots,
+    unavailable,
+)
 from .broadcast import LOBBY_GROUP, audience_group, game_group
 from .errors import ServiceError
 from .guards import (
@@ -51,6 +61,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     """Size limit, flood limit and JSON parsing shared by both sockets."""
 
     closed = False
+    accepted = False
     client_keys: list[str] = []  # what this socket counts against (games/limits.py)
     person_group: str | None = None  # every socket of this person (moderation/sanctions.py)
 
@@ -72,8 +83,20 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.close_with(limits.CLOSE_TOO_MANY)
             return
         try:
+            await self.open_socket(message)
+        except unavailable.ERRORS as exc:
+            unavailable.note("opening a socket", exc)
+            if not self.accepted:
+                await self.accept()
+            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, None))
+            await self.close_with(unavailable.CLOSE_TRY_AGAIN)
+
+    async def open_socket(self, message: dict) -> None:
+        """Refuse a person banned from the site (told, then closed), join the group of the
+        person's sockets (moderation/sanctions.py), then the consumer's own connect."""
+        try:
             ident = await database_sync_to_async(allowed_identity)(self.scope)
-        except ServiceError as exc:  # banned from the site: told, then closed
+        except ServiceError as exc:
             await self.accept()
             await self.send_json(exc.to_frame(None))
             await self.close_with(sanctions.CLOSE_BANNED)
@@ -82,6 +105,10 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         if self.person_group is not None:
             await self.channel_layer.group_add(self.person_group, self.channel_name)
         await super().websocket_connect(message)
+
+    async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
+        self.accepted = True
+        await super().accept(subprotocol, headers)
 
     async def leave_person_group(self) -> None:
         group, self.person_group = self.person_group, None
@@ -149,6 +176,9 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.send_json(error_frame(exc.code, exc.message, request))
         except ServiceError as exc:
             await self.send_json(exc.to_frame(request))
+        except unavailable.ERRORS as exc:
+            unavailable.note(f"socket action {request!r}", exc)
+            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, request))
         except Exception:
             logger.exception("unexpected failure handling %r", request)
             await self.send_json(error_frame("server_error", "Something went wrong.", request))

@@ -17,7 +17,7 @@ FRAME = frozenset({"bad_json", "unknown_type", "bad_field"})
 CONNECTING = frozenset({"too_many_sockets", "reconnecting_too_fast"})
 
 # Sent by the consumers themselves (games/consumers.py).
-SOCKET = frozenset({"not_found", "rate_limited", "server_error"})
+SOCKET = frozenset({"not_found", "rate_limited", "server_error", "unavailable"})
 
 # The engine's own codes, passed on as they are by the services (`services.engine_error`).
 ENGINE = SetupError.CODES | IllegalMoveError.CODES

@@ -15,22 +15,28 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from botapi.middleware import TokenAuthMiddleware  # noqa: E402
 from games.origin import ExactOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+from stratego_site.proxy import behind_trusted_proxies  # noqa: E402
+from stratego_site.socket_guard import DatabaseGuardedSockets  # noqa: E402
 
 
-def build_application() -> ProtocolTypeRouter:
+def build_application():  # noqa: ANN201 - an ASGI application
     """A fresh application instance (tests use it to play a server restart)."""
-    return ProtocolTypeRouter(
+    router = ProtocolTypeRouter(
         {
             "http": django_asgi_app,
             "websocket": ExactOriginValidator(
-                AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+                DatabaseGuardedSockets(
+                    AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+                )
             ),
         }
     )
+    return behind_trusted_proxies(router, settings.TRUSTED_PROXIES)
 
 
 application = build_application()

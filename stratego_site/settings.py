@@ -36,6 +36,9 @@ elif not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 32):
     raise ImproperlyConfigured("SECRET_KEY must be a real secret (32+ chars) with DEBUG off.")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+# The reverse proxies whose X-Forwarded-For names the client (addresses or networks, e.g.
+# "127.0.0.1" or "172.28.0.0/16"): stratego_site/proxy.py. Empty: the peer is the client.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -57,6 +60,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # a page's database connection taken first: 503, not 500, when none is free in time
+    "stratego_site.middleware.DatabaseAvailabilityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -85,30 +90,37 @@ TEMPLATES = [
     },
 ]
 
-# Persistent connections: every database_sync_to_async call of a process runs on one thread,
-# so a process holds one connection for all its sockets (plus its heartbeat's and computer
-# workers', closed after each use), checked before reuse (CONN_HEALTH_CHECKS) instead of a
-# new PostgreSQL session per socket per move.
-CONN_MAX_AGE = int(os.environ.get("CONN_MAX_AGE", "600"))
+# PostgreSQL: each server process borrows its connections from one bounded pool (psycopg's,
+# through Django's OPTIONS["pool"]) and gives each back at the end of every request, socket
+# action and sweep (CONN_MAX_AGE 0). A request that finds no free connection within
+# DATABASE_POOL_TIMEOUT seconds is answered 503 (a socket action: the coded error
+# `unavailable`), never a 500. docs/deploy.md sizes the pools against max_connections.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+DATABASE_POOL_MIN = int(os.environ.get("DATABASE_POOL_MIN", "2"))
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "10"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "5"))
 if DATABASE_URL:
-    DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
-        )
-    }
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's backend with a health check that skips connections busy in the last second
-        # (stratego_site/postgresql/base.py)
-        DATABASES["default"]["ENGINE"] = "stratego_site.postgresql"
         # Parameters bound by the server, and a statement run five times on a connection
         # prepared (psycopg's threshold, which Django turns off by default): PostgreSQL then
         # skips parsing and planning the same few statements of every move. Behind a pooler
         # in transaction mode that cannot keep prepared statements, set it to "" (off).
         threshold = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5")
         DATABASES["default"].setdefault("OPTIONS", {}).update(
-            server_side_binding=True, prepare_threshold=int(threshold) if threshold else None
+            server_side_binding=True,
+            prepare_threshold=int(threshold) if threshold else None,
+            pool={
+                "min_size": min(DATABASE_POOL_MIN, DATABASE_POOL_SIZE),
+                "max_size": DATABASE_POOL_SIZE,
+                "timeout": DATABASE_POOL_TIMEOUT,
+                # a connection unused this long is closed (down to min_size)
+                "max_idle": 60.0,
+            },
         )
+        # The pool checks a connection (one empty round trip) before lending it, so a
+        # PostgreSQL restart costs nobody an action.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     # The embedded default is written by several threads (sockets, computer players, the
     # heartbeat): WAL lets readers go on during a write, IMMEDIATE transactions take the write
@@ -118,7 +130,7 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            "CONN_MAX_AGE": CONN_MAX_AGE,
+            "CONN_MAX_AGE": int(os.environ.get("CONN_MAX_AGE", "600")),
             "CONN_HEALTH_CHECKS": True,
             "OPTIONS": {
                 "timeout": 20,

@@ -22,7 +22,7 @@ DATABASES["default"].setdefault("TEST", {})["NAME"] = (  # noqa: F405
 
 # The same PostgreSQL, with a flush that deletes rows instead of truncating tables (about 40
 # times faster at the end of each transactional test; stratego_site/test_postgresql/base.py).
-if DATABASES["default"]["ENGINE"] == "stratego_site.postgresql":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     DATABASES["default"]["ENGINE"] = "stratego_site.test_postgresql"  # noqa: F405
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

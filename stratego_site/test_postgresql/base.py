@@ -16,9 +16,7 @@ each xdist worker ended 5 s late and left its database behind. DROP DATABASE ...
 
 from __future__ import annotations
 
-from django.db.backends.postgresql import creation, operations
-
-from stratego_site.postgresql import base
+from django.db.backends.postgresql import base, creation, operations
 
 
 class DatabaseOperations(operations.DatabaseOperations):

@@ -1,0 +1,118 @@
+"""A real nginx (Debian's nginx-light, /usr/sbin/nginx) in front of daphne processes, with the
+proxy settings of production (deploy/nginx-proxy.conf): for the proxy tests and the soak
+benchmark."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"nginx exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"nginx did not listen on {port}")
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+CONFIG = """
+{user}
+worker_processes 1;
+daemon off;
+pid {dir}/nginx.pid;
+events {{ worker_connections {connections}; }}
+http {{
+    map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}
+    log_format upstream '"$request" $status session=$cookie_sessionid $upstream_addr';
+    access_log {dir}/access.log upstream;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+    upstream web {{
+        {servers}
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            include {snippet};
+        }}
+    }}
+}}
+"""
+
+
+class Nginx:
+    """nginx on a free port, round-robin over `upstream_ports` (one worker: connection i goes
+    to upstream i mod n)."""
+
+    def __init__(
+        self, directory: Path, upstream_ports: list[int], connections: int = 2048
+    ) -> None:
+        self.dir = directory
+        self.connections = connections
+        self.port = free_port()
+        self.upstream_ports = upstream_ports
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> Nginx:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        servers = "\n        ".join(f"server 127.0.0.1:{p};" for p in self.upstream_ports)
+        config = CONFIG.format(
+            user="user root;" if os.geteuid() == 0 else "",  # workers may read the tmp dir
+            dir=self.dir,
+            servers=servers,
+            port=self.port,
+            connections=self.connections,
+            snippet=ROOT / "deploy" / "nginx-proxy.conf",
+        )
+        conf = self.dir / "nginx.conf"
+        conf.write_text(config)
+        log = (self.dir / "error.log").open("a")
+        cmd = [NGINX, "-p", str(self.dir), "-c", str(conf), "-e", str(self.dir / "error.log")]
+        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        wait_for_port(self.port, self.proc)
+        return self
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGQUIT)  # graceful: the access log is written
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    def upstreams_used(self, path_part: str) -> list[tuple[str, str]]:
+        """(session key or "-", upstream address) of every logged request with `path_part`."""
+        lines = (self.dir / "access.log").read_text().splitlines()
+        used = []
+        for line in lines:
+            if path_part in line:
+                session, upstream = line.rsplit(" ", 2)[1:]
+                used.append((session.removeprefix("session="), upstream))
+        return used

@@ -1,0 +1,188 @@
+"""The whole-site soak: `python -m bench.soak [--quick]` (`make soak [QUICK=1]`).
+
+It runs the production topology on this machine: two daphne processes (DEBUG off, PostgreSQL
+through each process's bounded pool, Redis) behind the real nginx, which the daphnes trust
+for the client's address, and the TCP door as a process of its own. Two bot accounts play
+each other through the Bot API (`python -m games.client`) and a TCP player waits at the door
+for a browser guest. A separate process (bench/soak/traffic.py) sends the visitors' mix from
+many loopback addresses. Meanwhile the runner samples, every two seconds, each process's
+resident memory and open file descriptors and the PostgreSQL connections each holds.
+
+Printed and written: bench/results/soak-<date>.json and .png, and docs/performance.md
+between the soak's markers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psycopg
+
+from .. import stack
+from ..nginx import Nginx
+from . import report
+
+POOL_SIZE = 10
+FULL = {"seconds": 600, "games": 200, "computer_games": 10, "spectators": 500,
+        "lobby_sockets": 100, "page_views_per_second": 20, "signups_per_minute": 12}  # fmt: skip
+QUICK = {**FULL, "seconds": 120}
+
+
+SECRET_KEY = secrets.token_urlsafe(48)  # one for every process: they read each other's sessions
+
+
+def soak_env(name: str) -> dict[str, str]:
+    env = {**stack.server_env(), "SECRET_KEY": SECRET_KEY}
+    for limit in ("WS_SOCKETS_PER_ADDRESS", "WS_CONNECTS_PER_SECOND", "WS_CONNECT_BURST"):
+        env.pop(limit)  # the public server's limits: every visitor has an address of its own
+    return {**env, "TRUSTED_PROXIES": "127.0.0.1", "PGAPPNAME": name,
+            "DATABASE_POOL_SIZE": str(POOL_SIZE), "SECURE_COOKIES": "false"}  # fmt: skip
+
+
+class Sampler(threading.Thread):
+    """Each process's RSS (MB) and open descriptors, and PostgreSQL connections per process
+    (by application_name), every `every` seconds."""
+
+    def __init__(self, processes: dict[str, int], url: str, every: float = 2.0) -> None:
+        super().__init__(daemon=True)
+        self.processes, self.url, self.every = processes, url, every
+        self.samples: list[dict] = []
+        self.started = time.monotonic()
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while not self.halt.is_set():
+                sample: dict = {"t": round(time.monotonic() - self.started, 1)}
+                for name, pid in self.processes.items():
+                    sample[name] = process_sample(pid)
+                rows = conn.execute(
+                    "SELECT application_name, count(*) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1"
+                ).fetchall()
+                sample["pg"] = dict(rows)
+                self.samples.append(sample)
+                self.halt.wait(self.every)
+
+
+def process_sample(pid: int) -> dict:
+    try:
+        rss_kb = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").open()
+                      if line.startswith("VmRSS:"))  # fmt: skip
+        fds = len(os.listdir(f"/proc/{pid}/fd"))
+    except (OSError, StopIteration):
+        return {"rss_mb": None, "fds": None}
+    return {"rss_mb": round(rss_kb / 1024, 1), "fds": fds}
+
+
+def make_bots(env: dict[str, str]) -> list[str]:
+    tokens = []
+    for name in ("soakbot1", "soakbot2"):
+        done = subprocess.run([sys.executable, "manage.py", "bot_token", name], cwd=stack.ROOT,
+                              env=env, check=True, capture_output=True, text=True)  # fmt: skip
+        tokens.append(done.stdout.strip().splitlines()[-1])
+    return tokens
+
+
+def start_bots(tokens: list[str], port: int, env: dict[str, str], work: Path) -> list:
+    procs = []
+    for i, token in enumerate(tokens):
+        # the first opens games, the second joins them
+        role = ["--create"] if i == 0 else []
+        args = [sys.executable, "-m", "games.client", "--server", f"http://127.0.0.1:{port}",
+                "--token", token, "--player", "bench.soak.paced_player:Paced", "--forever",
+                "--variant", "classic", *role]  # fmt: skip
+        log = (work / f"bot-{i}.log").open("w")
+        procs.append(subprocess.Popen(args, cwd=stack.ROOT, env=env, stdout=log,
+                                      stderr=subprocess.STDOUT))  # fmt: skip
+    return procs
+
+
+def tracebacks(paths: list[Path]) -> dict[str, int]:
+    return {p.name: p.read_text(errors="replace").count("Traceback") for p in paths if p.exists()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.soak")
+    parser.add_argument("--quick", action="store_true", help="two minutes instead of ten")
+    for key in FULL:
+        parser.add_argument(f"--{key.replace('_', '-')}", type=float, dest=key)
+    args = parser.parse_args()
+    mix = {**(QUICK if args.quick else FULL)}
+    mix.update({k: int(v) if float(v).is_integer() else v
+                for k, v in vars(args).items() if k in FULL and v is not None})  # fmt: skip
+    work = Path(tempfile.mkdtemp(prefix="soak-"))
+    env = soak_env("soak-migrate")
+    print(f"soak: {mix}; logs in {work}", file=sys.stderr)
+    stack.create_database(env)
+    tokens = make_bots(env)
+    servers, door, proxy, bots, sampler = [], None, None, [], None
+    logs = []
+    load_before = stack.load_average()
+    try:
+        for i in range(2):
+            log = work / f"daphne-{i}.log"
+            logs.append(log)
+            port = stack.free_port(8400 + 10 * i)
+            servers.append(stack.Server("stratego_site.asgi:application", port,
+                                        soak_env(f"soak-web-{i}"), log).start())  # fmt: skip
+        door_port = stack.free_port(8480)
+        logs.append(work / "door.log")
+        door = subprocess.Popen([sys.executable, "manage.py", "serve_legacy", "--port",
+                                 str(door_port)], cwd=stack.ROOT, env=soak_env("soak-door"),
+                                stdout=logs[-1].open("w"), stderr=subprocess.STDOUT)  # fmt: skip
+        stack.wait_for_port(door_port, door)
+        proxy = Nginx(work / "nginx", [s.port for s in servers], connections=16384).start()
+        processes = {f"web-{i}": s.proc.pid for i, s in enumerate(servers)}
+        processes["door"] = door.pid
+        sampler = Sampler(processes, stack.bench_database_url())
+        sampler.start()
+        bots = start_bots(tokens, proxy.port, env, work)
+        plan = {**mix, "port": proxy.port, "door_port": door_port, "seed": 2026,
+                "think": [0.5, 2.5], "plies": 60, "levels": ["random", "medium"],
+                "ramp_seconds": min(60, mix["seconds"] / 4)}  # fmt: skip
+        (work / "plan.json").write_text(json.dumps(plan))
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", "bench.soak.traffic", str(work / "plan.json"),
+                        str(work / "out.json")], cwd=stack.ROOT, check=True)  # fmt: skip
+        elapsed = time.monotonic() - started
+    finally:
+        if sampler is not None:
+            sampler.halt.set()
+            sampler.join(10)
+        for bot in bots:
+            bot.terminate()
+            bot.wait(10)
+        if proxy is not None:
+            proxy.stop()
+        if door is not None:
+            door.terminate()
+            door.wait(10)
+        for server in servers:
+            server.stop()
+    traffic = json.loads((work / "out.json").read_text())
+    results = {
+        "mix": mix,
+        "seconds": round(elapsed, 1),
+        "pool_size": POOL_SIZE,
+        "traffic": traffic,
+        "samples": sampler.samples,
+        "tracebacks": tracebacks(logs),
+        "nginx_5xx": report.nginx_5xx(work / "nginx" / "access.log"),
+        "bot_games": report.bot_games(work),
+        "load_average": {"before": load_before, "after": stack.load_average()},
+        "quick": args.quick,
+    }
+    print(report.write(results))
+
+
+if __name__ == "__main__":
+    main()
