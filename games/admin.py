@@ -10,7 +10,7 @@ from django.utils.html import format_html, format_html_join
 
 from . import engine, match
 from .models import Game, GameEvent, Move, Presence
-from .review_views import public_move
+from .review_views import has_record, public_move
 from .setups import SavedSetup
 
 COLORS = {0: "Red", 1: "Blue"}
@@ -77,10 +77,16 @@ def review_links(game: Game, short: bool = False) -> str:
         return format_html(
             '<a href="{}">Watch live</a>', reverse("games:detail", args=[game.public_id])
         )
-    return format_html(
-        '<a href="{}">{}</a> · <a href="{}">{}</a>',
+    replay = format_html(
+        '<a href="{}">{}</a>',
         reverse("review:replay", args=[game.public_id]),
         "replay" if short else "Open the replay",
+    )
+    if not has_record(game):  # cancelled before it began, or a variant StraDoS2 cannot hold
+        return replay
+    return format_html(
+        '{} · <a href="{}">{}</a>',
+        replay,
         reverse("review:export_xml", args=[game.public_id]),
         "XML" if short else "Export StraDoS2 XML",
     )

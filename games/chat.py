@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.http import HttpRequest, JsonResponse
 
-from . import clocks, services
+from . import clocks, http_limits, services
 from .chat_message import MAX_CHARS, PLAYERS, ROOMS, SPECTATORS, ChatMessage
 from .errors import ServiceError
 from .guards import BadFrame
@@ -67,6 +67,17 @@ def check_rate(game: Game, key: str) -> None:
         raise ServiceError("chat_too_fast", f"At most {RATE_COUNT} messages in {RATE_SECONDS} s.")
 
 
+def check_person_rate(ident: Identity) -> None:
+    """All games together, a person writes at most games/http_limits.py's `chat` limit."""
+    person = f"person:{author_key(ident)}"
+    try:
+        http_limits.count("chat", person)
+    except http_limits.Limited as exc:
+        raise ServiceError("chat_too_fast", exc.message) from None
+    except Exception:  # the cache is away: the per-game limit still holds
+        pass
+
+
 def post(public_id: str, ident: Identity | None, room: str, text: str) -> int:
     """Write one chat message; returns the game's new version."""
     if ident is None:
@@ -74,6 +85,10 @@ def post(public_id: str, ident: Identity | None, room: str, text: str) -> int:
     text = clean(text)
     if not text or len(text) > MAX_CHARS:
         raise ServiceError("bad_chat", f"A message has 1 to {MAX_CHARS} characters.")
+    from moderation.sanctions import check_can_chat  # moderation imports games
+
+    check_can_chat(ident)
+    check_person_rate(ident)
     with transaction.atomic():
         game = services.lock(public_id)
         role = role_of(game, ident)

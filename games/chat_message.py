@@ -26,4 +26,10 @@ class ChatMessage(models.Model):
         return f"{self.game_id} {self.room} {self.author}: {self.text[:40]}"
 
     def public(self) -> dict:
-        return {"room": self.room, "role": self.role, "name": self.author, "text": self.text}
+        return {
+            "room": self.room,
+            "role": self.role,
+            "name": self.author,
+            "guest": self.author_key.startswith("s"),  # (chat.author_key: "u<id>", "s<session>")
+            "text": self.text,
+        }

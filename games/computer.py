@@ -33,6 +33,7 @@ from .bots import LEVELS, get_player
 from .bots.expert import clock_budget
 from .engine.players import Player
 from .errors import ServiceError
+from .http_limits import limited
 from .identity import Identity, identity_from
 from .models import BLUE, RED, Game
 
@@ -414,6 +415,7 @@ services.unit.computer_waker = _wake  # the services wake us after a commit in a
 
 # ---------------------------------------------------------------- lobby forms (HTTP)
 @require_POST
+@limited("create_game")
 def new_vs_computer(request: HttpRequest) -> HttpResponse:
     """The lobby's "Play vs computer" form: variant, level, seat and time_control."""
     seat_field = request.POST.get("seat", "0")
@@ -434,6 +436,7 @@ def new_vs_computer(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limited("create_game")
 def new_computer_game(request: HttpRequest) -> HttpResponse:
     """The lobby's "Watch computers play" form: a live computer game, opened as a spectator."""
     try:

@@ -24,6 +24,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
 
+from moderation import sanctions
+
 from . import (
     chat,
     computer,
@@ -61,6 +63,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     closed = False
     accepted = False
     client_keys: list[str] = []  # what this socket counts against (games/limits.py)
+    person_group: str | None = None  # every socket of this person (moderation/sanctions.py)
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         try:
@@ -68,6 +71,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         finally:
             limits.release(self.client_keys)
             self.client_keys = []
+            await self.leave_person_group()
 
     async def websocket_connect(self, message: dict) -> None:
         self.bucket = TokenBucket()
@@ -79,7 +83,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.close_with(limits.CLOSE_TOO_MANY)
             return
         try:
-            await super().websocket_connect(message)
+            await self.open_socket(message)
         except unavailable.ERRORS as exc:
             unavailable.note("opening a socket", exc)
             if not self.accepted:
@@ -87,9 +91,39 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.send_json(error_frame("unavailable", unavailable.MESSAGE, None))
             await self.close_with(unavailable.CLOSE_TRY_AGAIN)
 
+    async def open_socket(self, message: dict) -> None:
+        """Refuse a person banned from the site (told, then closed), join the group of the
+        person's sockets (moderation/sanctions.py), then the consumer's own connect."""
+        try:
+            ident = await database_sync_to_async(allowed_identity)(self.scope)
+        except ServiceError as exc:
+            await self.accept()
+            await self.send_json(exc.to_frame(None))
+            await self.close_with(sanctions.CLOSE_BANNED)
+            return
+        self.person_group = sanctions.person_group(ident) if ident is not None else None
+        if self.person_group is not None:
+            await self.channel_layer.group_add(self.person_group, self.channel_name)
+        await super().websocket_connect(message)
+
     async def accept(self, subprotocol: str | None = None, headers: list | None = None) -> None:
         self.accepted = True
         await super().accept(subprotocol, headers)
+
+    async def leave_person_group(self) -> None:
+        group, self.person_group = self.person_group, None
+        if group is not None:
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception as exc:  # Redis away: the group's entry expires by itself
+                logger.warning("leaving %s failed: %r", group, exc)
+
+    async def moderation_action(self, event: dict) -> None:
+        """A moderator acted on this socket's person: the `moderation` frame, and for a ban
+        from the site, the close (docs/protocol.md)."""
+        await self.send_json(event["frame"])
+        if event.get("close"):
+            await self.close_with(event["close"])
 
     async def dispatch(self, message: dict) -> None:
         """As channels' dispatch, without its `aclose_old_connections()` before each message:
@@ -179,6 +213,13 @@ def requested_version(scope: dict) -> int | None:
 
 def scope_identity(scope: dict) -> Identity | None:
     return identity_from(scope.get("user"), scope.get("session"))
+
+
+def allowed_identity(scope: dict) -> Identity | None:
+    """The socket's identity, or ServiceError `banned` (one trip to the database thread)."""
+    ident = scope_identity(scope)
+    sanctions.check_not_banned(ident)
+    return ident
 
 
 Action = Callable[[str, Identity | None, dict], Any]

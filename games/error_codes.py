@@ -60,6 +60,9 @@ SERVICE = frozenset(
         "not_playing",
         "rated_needs_account",
         "rated_banned",
+        "too_many_waiting",
+        "muted",  # moderation/sanctions.py
+        "banned",
         "rating_out_of_range",
         "bad_rating_range",
         "illegal",  # an engine refusal without a code of its own (`services.engine_error`)

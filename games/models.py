@@ -91,8 +91,12 @@ class Game(models.Model):
         return bool(self.seat_name(color))
 
     def seat_is_guest(self, color: int) -> bool:
+        """A person without an account (not the computer) holds the seat."""
         user_id = self.red_user_id if color == RED else self.blue_user_id
-        return user_id is None
+        return user_id is None and not self.seat_computer(color)
+
+    def seat_computer(self, color: int) -> str:
+        return self.red_computer if color == RED else self.blue_computer
 
     @property
     def is_active(self) -> bool:

@@ -97,6 +97,13 @@ def finished_game(game_id: str) -> Game:
     return game
 
 
+def has_record(game: Game) -> bool:
+    """Whether the game has a StraDoS2 record to download: over, of a variant the format
+    holds, and played (its setups complete), not cancelled before it began."""
+    played = game.started is not None or game.ply > 0
+    return game.status in OVER and game.variant in XML_VARIANTS and played
+
+
 def xml_note(game: Game, frames: list[dict]) -> str:
     """Why a finished game has no StraDoS2 download ("" when it has one)."""
     if game.variant not in XML_VARIANTS:
@@ -135,10 +142,14 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_GET
 def export_xml(request: HttpRequest, game_id: str) -> HttpResponse:
     game = finished_game(game_id)
+    if game.variant in XML_VARIANTS and not has_record(game):
+        context = {"title": "No record to download", "message": xml_note(game, [])}
+        return render(request, "error.html", context, status=409)
     try:
         text = game_records.export_xml(game)
     except engine.NotationError as exc:
-        return HttpResponse(str(exc), status=409, content_type="text/plain; charset=utf-8")
+        context = {"title": "No record to download", "message": str(exc)}
+        return render(request, "error.html", context, status=409)
     response = HttpResponse(text, content_type="application/xml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="stratego-{game.public_id}.xml"'
     return response

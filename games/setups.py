@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import engine
+from .http_limits import limited
 
 MAX_SETUPS_PER_VARIANT = 50
 MAX_NAME_LENGTH = 60
@@ -90,6 +91,7 @@ def error(code: str, message: str, status: int = 400) -> JsonResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limited("save_setup", json=True)
 def setup_list(request: HttpRequest, variant: str) -> JsonResponse:
     """GET: this account's setups for the variant. POST {name, layout}: check and save."""
     var = get_variant_or_404(variant)

@@ -27,14 +27,16 @@ def seat_meta(game: Game, color: int) -> dict | None:
     if not game.seat_taken(color):
         return None
     meta = {"name": game.seat_name(color), "guest": game.seat_is_guest(color)}
-    if seat_is_bot(game, color):
+    if game.seat_computer(color):
+        meta["computer"] = True  # the server's own player: no profile
+    elif seat_is_bot(game, color):
         meta["bot"] = True  # a bot account's program (botapi): the lobby marks it BOT
     return meta
 
 
 def seat_is_bot(game: Game, color: int) -> bool:
-    if game.seat_is_guest(color):
-        return False  # (no query: guests are never bots)
+    if game.red_user_id is None if color == RED else game.blue_user_id is None:
+        return False  # (no query: guests and the computer are never bots)
     user = game.red_user if color == RED else game.blue_user
     return user is not None and hasattr(user, "bot_account")
 

@@ -35,6 +35,19 @@ class VariantNameConverter:
         return value
 
 
+class UsernameConverter:
+    """An account's name in a profile's path: as Django's `str`, but never a NUL byte (which
+    PostgreSQL refuses in a query: a 500) and at most a username's 150 characters."""
+
+    regex = "[^/\x00]{1,150}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
 class RowIdConverter:
     """A database row id that fits PostgreSQL's integer (a longer one would overflow)."""
 
@@ -56,6 +69,7 @@ def register() -> None:
         ("game_id", GameIdConverter),
         ("variant", VariantNameConverter),
         ("row_id", RowIdConverter),
+        ("username", UsernameConverter),
     ):
         if name not in known:
             register_converter(converter, name)

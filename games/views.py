@@ -7,10 +7,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from moderation.models import REASONS
 from players.ratings import checked_range
 
 from . import options, services
 from .errors import ServiceError
+from .http_limits import limited
 from .identity import Identity, identity_from
 from .models import OBSERVER
 from .snapshots import game_meta
@@ -25,6 +27,7 @@ def parse_seat(value: str | None) -> int | None:
 
 
 @require_POST
+@limited("create_game")
 def new_game(request: HttpRequest) -> HttpResponse:
     """The lobby's "New game" form: variant, seat, private, time_control, two_squares, army."""
     seat_field = request.POST.get("seat", "0")
@@ -52,6 +55,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limited("join_game")
 def join(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         services.join_game(game_id, request_identity(request), parse_seat(request.POST.get("seat")))
@@ -60,6 +64,14 @@ def join(request: HttpRequest, game_id: str) -> HttpResponse:
             raise Http404("no such game") from exc
         messages.error(request, exc.message)
     return redirect("games:detail", game_id=game_id)
+
+
+def muted_notice(ident: Identity | None) -> str:
+    """What the chat says to a player a moderator muted ("" when not muted)."""
+    from moderation.sanctions import Kind, mute_message, running  # moderation imports games
+
+    mute = running(ident, Kind.MUTE)
+    return mute_message(mute) if mute is not None else ""
 
 
 @require_GET
@@ -80,5 +92,7 @@ def detail(request: HttpRequest, game_id: str) -> HttpResponse:
         "free_seats": [c for c in (0, 1) if not game.seat_taken(c)],
         "can_join": role == OBSERVER and game.is_active and ident is not None,
         "ws_path": f"/ws/games/{game.public_id}/",
+        "muted_notice": muted_notice(ident),
+        "report_reasons": REASONS,
     }
     return render(request, "games/game.html", context)

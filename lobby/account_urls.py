@@ -2,9 +2,10 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .login import LoginView
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

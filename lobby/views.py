@@ -6,19 +6,23 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games import options
 from games.bots import LEVELS as COMPUTER_LEVELS
+from games.http_limits import limited
 from games.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
 from games.snapshots import lobby_lists
 from players.accounts import adopt_guest_games
+from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS
+
+from .forms import SignupForm
 
 NICKNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 
@@ -42,11 +46,13 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
     """What a row of the lobby's lists shows, as static/ui/lobby.js draws it from the socket."""
     ratings = entry.get("ratings") or [None, None]
     seats = " vs ".join(
-        f"{seat_text(seat, ratings[i])} ({COLOR_NAMES[i]})" for i, seat in enumerate(entry["seats"])
+        f"{seat_text(seat, ratings[i])} ({seat_mark(seat)}{COLOR_NAMES[i]})"
+        for i, seat in enumerate(entry["seats"])
     )
     row = {
         **entry,
         "title": f"{entry['variant']} · {seats}",
+        "title_parts": title_parts(entry),
         "mine": bool(me) and any(seat and seat["name"] == me for seat in entry["seats"]),
         "replayable": False,
         "rating_note": rating_note(entry),
@@ -76,6 +82,29 @@ def seat_text(seat: dict | None, rating: str | None) -> str:
     if not seat:
         return "free"
     return f"{seat['name']} {rating}" if rating else seat["name"]
+
+
+def title_parts(entry: dict) -> list[dict]:
+    """The title as pieces of text, an account's name a link to its profile (as lobby.js
+    draws it); joined, they read as the row's `title`."""
+    ratings = entry.get("ratings") or [None, None]
+    parts: list[dict] = [{"text": f"{entry['variant']} · "}]
+    for color, seat in enumerate(entry["seats"]):
+        if color:
+            parts.append({"text": " vs "})
+        if seat and not seat.get("guest") and not seat.get("computer"):
+            parts.append({"text": seat["name"], "href": reverse("players:profile",
+                                                                args=[seat["name"]])})  # fmt: skip
+            after = f" {ratings[color]}" if ratings[color] else ""
+        else:
+            after = seat_text(seat, ratings[color])
+        parts.append({"text": f"{after} ({seat_mark(seat)}{COLOR_NAMES[color]})"})
+    return parts
+
+
+def seat_mark(seat: dict | None) -> str:
+    """ "guest, " before a guest's colour: "Ada (guest, Red)", never mistaken for an account."""
+    return "guest, " if seat and seat.get("guest") else ""
 
 
 def rating_note(entry: dict) -> str:
@@ -117,14 +146,23 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limited("sign_on")
 def nickname(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("nickname", "").strip()
     if not NICKNAME_RE.match(name):
         messages.error(request, "A nickname is 1-24 letters, digits, '_', '-' or '.'.")
         return redirect("lobby:index")
+    new_session = request.session.session_key is None
+    if new_session:
+        request.session.save()  # (a name is held by a session: it needs its key)
+    try:
+        claim_guest_name(name, request.session.session_key)
+    except NameTaken as exc:
+        if new_session:
+            request.session.flush()  # refused: the visitor is not signed on with anything
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
     request.session[NICKNAME_KEY] = name
-    if request.session.session_key is None:
-        request.session.save()
     next_url = request.POST.get("next", "")
     return redirect(next_url if next_url.startswith("/") and not next_url.startswith("//") else "/")
 
@@ -132,15 +170,18 @@ def nickname(request: HttpRequest) -> HttpResponse:
 @require_POST
 def sign_off(request: HttpRequest) -> HttpResponse:
     """A guest forgets their nickname (and this browser's session) and starts over."""
+    release_guest_names(request.session.session_key)
     request.session.flush()
     return redirect("lobby:index")
 
 
+@limited("sign_up")
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    guest_session = request.session.session_key  # login() gives the browser a new one
+    form = SignupForm(request.POST or None, session_key=guest_session)
     if request.method == "POST" and form.is_valid():
-        guest_session = request.session.session_key  # login() gives the browser a new one
         user = form.save()
+        release_guest_names(guest_session)
         adopted = adopt_guest_games(
             guest_session if request.session.get(NICKNAME_KEY) else None, user
         )

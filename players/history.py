@@ -71,6 +71,7 @@ def game_rows(user_id: int) -> list[dict]:
                 "opponent": game.seat_name(1 - color),
                 "opponent_is_user": (game.blue_user_id if color == RED else game.red_user_id)
                 is not None,
+                "opponent_is_guest": game.seat_is_guest(1 - color),
                 "result": result,
                 "termination": game.termination,
                 "plies": game.ply,

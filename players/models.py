@@ -115,3 +115,8 @@ class Seek(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["variant", "time_control", "game"])]
+
+
+# The names accounts and guests hold live beside their rules; importing them here keeps them
+# registered for makemigrations.
+from .name_claims import AccountName, GuestName  # noqa: E402,F401

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from games import options, services
 from games.errors import ServiceError
+from games.http_limits import limited
 from games.identity import Identity, identity_from
 
 from . import ratings
@@ -150,6 +151,7 @@ def as_seek(ident: Identity) -> Seek:
 
 
 @require_POST
+@limited("create_game")
 def play_now(request: HttpRequest) -> HttpResponse:
     ident = identity_from(request.user, request.session)
     if ident is None:

@@ -1,6 +1,10 @@
 from django.urls import path
 
+from games import url_converters
+
 from . import pairing, views
+
+url_converters.register()
 
 app_name = "players"
 
@@ -9,5 +13,5 @@ urlpatterns = [
     path("play-now/", pairing.play_now, name="play_now"),
     path("play-now/<int:seek_id>/", pairing.seek_status, name="seek_status"),
     path("play-now/<int:seek_id>/cancel/", pairing.cancel, name="seek_cancel"),
-    path("<str:name>/", views.profile, name="profile"),
+    path("<username:name>/", views.profile, name="profile"),
 ]

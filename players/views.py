@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from games.setups import SavedSetup
+from moderation.models import REASONS
 
 from . import history
 from .glicko import PROVISIONAL_DEVIATION
@@ -39,6 +40,7 @@ def profile(request: HttpRequest, name: str) -> HttpResponse:
         "games": history.game_rows(user.pk),
         "games_shown": history.GAMES_SHOWN,
         "setups": SavedSetup.objects.filter(user=user) if own else None,
+        "report_reasons": REASONS,
         "banned": getattr(getattr(user, "player_status", None), "banned_from_rated", False),
     }
     return render(request, "players/profile.html", context)

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "lobby",
     "players",
     "botapi",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -66,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "moderation.middleware.SiteBanMiddleware",  # a banned person sees why (docs/moderation.md)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -240,3 +242,27 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 WHITENOISE_USE_FINDERS = True
+
+# ---------------------------------------------------------------- limits and moderation
+# The limits on each person's and each address's HTTP actions (games/http_limits.py lists
+# them all with their defaults): LIMIT_<NAME>="COUNT/SECONDS" overrides one, RATE_LIMIT_SCALE
+# multiplies every count. Counted in the cache: Redis when REDIS_URL is set (shared by all the
+# server's processes), the process's memory on the embedded default.
+RATE_LIMITS = {
+    name.removeprefix("LIMIT_").lower(): value
+    for name, value in os.environ.items()
+    if name.startswith("LIMIT_") and value
+}
+RATE_LIMIT_SCALE = float(os.environ.get("RATE_LIMIT_SCALE", "1"))
+CACHE_PREFIX = os.environ.get("CACHE_PREFIX", "stratego")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": CACHE_PREFIX,
+            "OPTIONS": {"socket_timeout": 5.0, "socket_connect_timeout": 5.0},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

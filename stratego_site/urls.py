@@ -5,6 +5,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("lobby.account_urls")),
     path("", include("lobby.urls")),
+    path("", include("moderation.urls")),  # reports (before games/ and players/)
     path("games/", include("games.review_urls")),  # replay, export, client data (before <id>/)
     path("games/", include("games.urls")),
     path("players/", include("players.urls")),

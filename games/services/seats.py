@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.db.models import Q
 
-from .. import clocks, engine, options
+from .. import clocks, engine, http_limits, options
 from ..errors import ServiceError
 from ..identity import Identity, role_of
 from ..models import BLUE, OBSERVER, RED, Game
@@ -37,6 +38,7 @@ def create_game(
     (e.g. {"two_squares_limit": 3}), checked by the engine and saved in the engine state."""
     if ident is None:
         raise ServiceError("no_identity", "Choose a nickname or log in first.")
+    check_allowed(ident)
     check_variant(variant)
     check_seat(seat)
     control = options.time_control(time_control)
@@ -45,6 +47,7 @@ def create_game(
         from players import ratings  # players imports games
 
         ratings.check_rated_seat(ident)
+    check_waiting(ident)
     if seat is None:
         seat = random.choice((RED, BLUE))
     state = engine.Game(engine.get_variant(variant).with_rules(**overrides)).to_dict()
@@ -56,6 +59,36 @@ def create_game(
         take_seat(game, seat, ident)
         commit(game, lobby=True)
     return game
+
+
+def check_allowed(ident: Identity) -> None:
+    """ServiceError `banned` for a person a moderator banned from the site."""
+    from moderation.sanctions import check_not_banned  # moderation imports games
+
+    check_not_banned(ident)
+
+
+def waiting_games(ident: Identity) -> int:
+    """The games `ident` holds a seat in that wait for an opponent."""
+    if ident.user_id is not None:
+        mine = Q(red_user_id=ident.user_id) | Q(blue_user_id=ident.user_id)
+    else:
+        mine = Q(red_user=None, red_session=ident.session_key) | Q(
+            blue_user=None, blue_session=ident.session_key
+        )
+    return Game.objects.filter(mine, status=Game.Status.WAITING).count()
+
+
+def check_waiting(ident: Identity) -> None:
+    """A person waits in a few games at most (games/http_limits.py, waiting_games)."""
+    if ident.computer:
+        return
+    most = http_limits.rule("waiting_games").count
+    if waiting_games(ident) >= most:
+        raise ServiceError(
+            "too_many_waiting",
+            f"You already wait for opponents in {most} games: cancel one or wait.",
+        )
 
 
 def check_seat(seat: object) -> None:
@@ -84,6 +117,7 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
     if ident is None:
         raise ServiceError("no_identity", "Choose a nickname or log in first.")
     check_seat(seat)
+    check_allowed(ident)
     with transaction.atomic():
         game = lock(public_id)
         if role_of(game, ident) != OBSERVER:

@@ -74,12 +74,32 @@ function act({ patch, send, error }) {
   render();
 }
 
+// A moderator's action on this player (docs/protocol.md, `moderation`): said in words where
+// the chat is, and a mute or a ban closes the chat's form.
+function showModeration(frame) {
+  const box = $("moderation-notice");
+  if (!box) return;
+  box.textContent = frame.message;
+  box.hidden = false;
+  box.className = `moderation-notice ${frame.action}`;
+  const input = $("chat-input");
+  const button = document.querySelector("#chat-form button[type=submit]");
+  if (!input || !button) return;
+  const silenced = frame.action === "mute" || frame.action === "site_ban";
+  if (silenced || frame.action === "lift") input.disabled = button.disabled = silenced;
+  input.placeholder = input.disabled ? "You cannot chat now" : "Say something";
+}
+
 // Every frame goes through the reducer; what it cannot do (fetch, navigate) follows here.
 function onFrame(frame) {
   if (frame.type === "event" && frame.event?.kind === "seated") $("join-form")?.remove();
   const first = !state.view;
   Object.assign(state, reduce(state, frame, performance.now()));
   if (frame.type === "spectators") return renderSpectators(state);
+  if (frame.type === "moderation") return showModeration(frame);
+  if (frame.type === "error" && (frame.code === "muted" || frame.code === "banned")) {
+    showModeration({ action: frame.code === "muted" ? "mute" : "site_ban", message: frame.message });
+  }
   if (frame.type === "error") {
     if (frame.request === "claim_victory") state.claiming = false;
     // The action may or may not have happened: ask for what we missed.

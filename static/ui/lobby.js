@@ -23,8 +23,20 @@ function seatText(seat, rating) {
   return rating ? `${seat.name} ${rating}` : seat.name;
 }
 
-function seatsText(seats, ratings = [null, null]) {
-  return seats.map((s, i) => `${seatText(s, ratings[i])} (${COLOR_NAMES[i]})`).join(" vs ");
+// A row's title: "classic · Ada (guest, Red) vs Wes 1523 (Blue)", a guest marked as one and
+// an account's name a link to its profile (as lobby/views.py title_parts).
+function titleParts(game) {
+  const ratings = game.ratings || [null, null];
+  const parts = [`${game.variant} · `];
+  game.seats.forEach((s, i) => {
+    if (i) parts.push(" vs ");
+    const mark = s && s.guest ? "guest, " : "";
+    if (s && !s.guest && !s.computer) {
+      parts.push(link(`/players/${encodeURIComponent(s.name)}/`, s.name, "profile-link"));
+      parts.push(`${ratings[i] ? ` ${ratings[i]}` : ""} (${mark}${COLOR_NAMES[i]})`);
+    } else parts.push(`${seatText(s, ratings[i])} (${mark}${COLOR_NAMES[i]})`);
+  });
+  return parts;
 }
 
 function ratingNote(game) {
@@ -68,7 +80,7 @@ function row(game, kind) {
   li.dataset.gameId = game.id;
   const title = document.createElement("span");
   title.className = "game-title";
-  title.append(`${game.variant} · ${seatsText(game.seats, game.ratings || [null, null])}`);
+  title.append(...titleParts(game));
   if (game.seats.some((s) => s && s.bot)) {
     const mark = document.createElement("span");
     mark.className = "bot-mark";

@@ -6,6 +6,8 @@
 import { COLOR_NAMES, pieceElement, rankTitle, renderLegend } from "./pieces.js";
 import { canAbort, graveyard, isOver, rematchStage, tabTitle } from "./reduce.js";
 import { playCues, soundOn, setSound } from "./sounds.js";
+import { nameNodes } from "./timers.js";
+import { canReport, reportButton } from "./report.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE_TITLE = document.title;
@@ -123,12 +125,15 @@ function chatItem(message) {
   const li = document.createElement("li");
   li.className = `chat-line room-${message.room}`;
   const who = document.createElement("b");
-  const side = message.role === 0 || message.role === 1 ? ` (${COLOR_NAMES[message.role]})` : " (watching)";
-  who.textContent = `${message.name}${side}: `;
+  // "Ada (guest, Red): ..." as the lobby says it; an account's name links to its profile.
+  const where = message.role === 0 || message.role === 1 ? COLOR_NAMES[message.role] : "watching";
+  const name = message.guest ? [message.name] : nameNodes(message);
+  who.append(...name, ` (${message.guest ? "guest, " : ""}${where}): `);
   const text = document.createElement("span");
   text.className = "chat-text";
   text.textContent = message.text;
   li.append(who, text);
+  if (message.version != null && canReport(message)) li.append(reportButton(message));
   return li;
 }
 

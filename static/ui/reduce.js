@@ -109,7 +109,7 @@ function onEvent(state, event, at, version) {
 }
 
 function chatLine(event) {
-  return { room: event.room, role: event.role, name: event.name, text: event.text };
+  return { room: event.room, role: event.role, name: event.name, guest: event.guest, text: event.text };
 }
 
 // The chat history (GET /games/<id>/chat.json) merged with what the events brought.

@@ -43,7 +43,7 @@ export class ReconnectingSocket {
       this.onFrame?.(frame);
     });
     ws.addEventListener("close", (ev) => {
-      if (ev.code === 4404) {
+      if (ev.code === 4404 || ev.code === 4003) { // no such game; banned from the site
         this.closedForGood = true;
         this.onStatus?.("gone");
         return;

@@ -24,12 +24,23 @@ export function renderSeats(current) {
     const seat = seats[color];
     const you = state.role === color ? " (you)" : "";
     const ready = state.view?.phase === "setup" ? setupNote(color) : "";
-    el.querySelector(".name").textContent = seat ? `${seat.name}${seat.guest ? "" : " ★"}${you}${ready}` : "free seat";
+    el.querySelector(".name").replaceChildren(...(seat ? [...nameNodes(seat), `${you}${ready}`] : ["free seat"]));
     el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
     const note = el.querySelector(".seat-note");
     note.hidden = !(active() && away[color]);
     note.textContent = "left";
   });
+}
+
+// A name as every page shows it: an account's links to its profile, a guest's says "(guest)".
+export function nameNodes(person) {
+  if (person.guest) return [`${person.name} (guest)`];
+  if (person.computer) return [person.name];
+  const a = document.createElement("a");
+  a.href = `/players/${encodeURIComponent(person.name)}/`;
+  a.className = "profile-link";
+  a.textContent = person.name;
+  return [a];
 }
 
 // In setup the other side's squares are private: its strip says how many pieces it placed.

@@ -81,7 +81,8 @@ def test_the_lobby_lists_seats_and_join_buttons_before_its_socket(server_url, ne
     guest = context.new_page()
     P.sign_on(guest, server_url, "early-guest")
     row = P.lobby_row(guest, "waiting", game_id)
-    expect(row.locator(".game-title")).to_have_text("barrage · early-host (Red) vs free (Blue)")
+    title = "barrage · early-host (guest, Red) vs free (Blue)"
+    expect(row.locator(".game-title")).to_have_text(title)
     expect(row.locator(".game-meta")).to_have_text("waiting for an opponent")
     expect(row.locator("button.join")).to_be_visible()
     expect(guest.locator("#lists")).not_to_have_attribute("data-loaded", "1")

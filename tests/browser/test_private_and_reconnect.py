@@ -33,7 +33,7 @@ def test_a_private_game_is_not_listed_but_its_link_works(server_url, new_context
     expect(friend.locator("#status")).not_to_contain_text("Watching")
     friend.get_by_role("button", name="Play as Blue").click()
     friend.wait_for_url(f"**/games/{game_id}/")
-    expect(friend.locator("#seat-1 .name")).to_contain_text("friend (you)")
+    expect(friend.locator("#seat-1 .name")).to_contain_text("friend (guest) (you)")
     expect(host.locator("#seat-1 .name")).to_contain_text("friend")
     expect(host.locator("#share")).to_be_hidden()
 

@@ -40,7 +40,9 @@ def test_the_lobby_page_names_players_with_their_rating(client):
     host = account("carol")
     services.create_game(host, variant="mini", rated=True)
     page = client.get("/").content.decode()
-    assert "mini · carol 1500? (Red) vs free (Blue)" in page
+    # "mini · carol 1500? (Red) vs free (Blue)", the account's name a link to its profile
+    link = '<a href="/players/carol/" class="profile-link">carol</a>'
+    assert f"mini · {link} 1500? (Red) vs free (Blue)" in page
     assert '<span class="game-rating-note">rated</span>' in page
 
 

@@ -222,11 +222,11 @@ def test_the_lobby_first_load_lists_seats_and_join_buttons(client):
     session[NICKNAME_KEY] = "visitor"
     session.save()
     page = client.get("/").content.decode()
-    assert "barrage · hosting (Red) vs free (Blue)" in page
+    assert "barrage · hosting (guest, Red) vs free (Blue)" in page
     assert f'action="/games/{waiting.public_id}/join/"' in page
     assert 'class="join">Join</button>' in page
     # Finished: the result in words; Replay only for a game with moves.
-    assert "mini · free (Red) vs hosting (Blue)" in page
+    assert "mini · free (Red) vs hosting (guest, Blue)" in page
     assert "cancelled before it started" in page
     assert f"/games/{cancelled.public_id}/replay/" not in page
     assert f"/games/{played.public_id}/replay/" in page

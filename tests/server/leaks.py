@@ -8,7 +8,7 @@ from .conftest import iter_pieces
 
 SETUP_EVENTS = {"placed", "removed", "random_setup", "setup", "cleared"}
 MATCH_EVENT_FIELDS = {
-    "chat": {"kind", "room", "role", "name", "text", "hidden"},
+    "chat": {"kind", "room", "role", "name", "guest", "text", "hidden"},
     "rematch_offered": {"kind", "color"},
     "rematch_declined": {"kind", "color"},
     "rematch": {"kind", "game"},

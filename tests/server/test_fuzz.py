@@ -42,7 +42,14 @@ def junk_value(rng: random.Random, depth: int = 0):
 
 
 def junk_body(rng: random.Random) -> tuple[bytes, str]:
-    kind = rng.randrange(5)
+    kind = rng.randrange(6)
+    if kind == 5:  # a report (moderation/reports.py) of a message, or a player
+        fields = {"version": junk_value(rng), "reason": rng.choice(JUNK_TEXT + ["abuse", "spam"]),
+                  "details": junk_value(rng)}  # fmt: skip
+        if rng.random() < 0.5:
+            return json.dumps(fields).encode(), "application/json"
+        form = "&".join(f"{k}={rng.choice(JUNK_TEXT + ['abuse'])}" for k in ("reason", "details"))
+        return form.encode("utf-8", "surrogatepass"), "application/x-www-form-urlencoded"
     if kind == 0:
         return json.dumps(junk_value(rng)).encode(), "application/json"
     if kind == 1:

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 JUNK_IDS = ["%00", "abc%00defgh", "%00%00%00%00%00%00%00%00%00%00", "ABCDEFGHIJ", "%ff%fe",
             "x" * 500, "..%2f..%2fetc", "%E2%80%AE", "12345678901"]  # fmt: skip
 GAME_PAGES = ["/games/{}/", "/games/{}/join/", "/games/{}/moves.json", "/games/{}/replay/",
-              "/games/{}/record.xml"]  # fmt: skip
+              "/games/{}/record.xml", "/games/{}/report/"]  # fmt: skip
 
 
 def no_raise() -> Client:

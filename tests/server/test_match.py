@@ -205,6 +205,7 @@ async def test_players_chat_reaches_all_and_spectators_chat_stays_hidden_from_pl
         "room": "players",
         "role": 0,
         "name": table.people[0].name,
+        "guest": True,
         "text": "good luck <b>!</b>",
     }
     assert frame["event"] == {"kind": "chat", **said}
