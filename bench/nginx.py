@@ -79,7 +79,9 @@ class Nginx:
 
     def start(self) -> Nginx:
         self.dir.mkdir(parents=True, exist_ok=True)
-        servers = "\n        ".join(f"server 127.0.0.1:{p};" for p in self.upstream_ports)
+        servers = "\n        ".join(
+            f"server 127.0.0.1:{p} max_fails=0;" for p in self.upstream_ports
+        )  # as deploy/nginx.conf
         config = CONFIG.format(
             user="user root;" if os.geteuid() == 0 else "",  # workers may read the tmp dir
             dir=self.dir,

@@ -31,6 +31,7 @@ from . import (
     computer,
     error_codes,
     limits,
+    lobby_feed,
     match,
     presence,
     services,
@@ -479,7 +480,7 @@ class LobbyConsumer(GuardedConsumer):
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def send_lists(self) -> None:
-        await self.send_json(await database_sync_to_async(snapshots.lobby_lists)())
+        await self.send_json(await lobby_feed.lists())
 
     async def handle(self, kind: str, message: dict) -> None:
         if kind == "ping":
@@ -488,7 +489,9 @@ class LobbyConsumer(GuardedConsumer):
             raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
 
     async def lobby_nudge(self, event: dict) -> None:
+        lobby_feed.changed()
         await self.send_lists()
 
     async def layer_resumed(self, event: dict) -> None:
+        lobby_feed.changed()
         await self.send_lists()

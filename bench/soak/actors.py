@@ -146,6 +146,10 @@ class Plan:
     def running(self) -> bool:
         return now() < self.ends_at
 
+    def retry(self) -> float:
+        """A person's pause before trying again after a failure."""
+        return self.rng.uniform(5, 15)
+
     def think(self) -> float:
         low, high = self.data["think"]
         return self.rng.uniform(low, high)

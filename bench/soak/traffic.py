@@ -35,13 +35,13 @@ async def table(plan: Plan, slot: int) -> None:
         red, blue = Visitor(next_address(), plan.port), Visitor(next_address(), plan.port)
         signed = [await sign_on(v, f"{c}{slot}x{round_}") for v, c in ((red, "r"), (blue, "b"))]
         if not all(signed):
-            await asyncio.sleep(2)
+            await asyncio.sleep(plan.retry())
             continue
         created = await red.post("/games/new/", {"variant": "classic", "seat": "0"})
         REC.http("create game", created)
         gid = game_of(created)
         if gid is None:
-            await asyncio.sleep(2)
+            await asyncio.sleep(plan.retry())
             continue
         REC.http("game page", await red.get(f"/games/{gid}/"))
         lobby = await Socket.open(plan.port, "/ws/lobby/", blue, None, "lobby")
@@ -72,7 +72,7 @@ async def versus_computer(plan: Plan, slot: int) -> None:
             return
         visitor = Visitor(next_address(), plan.port)
         if not await sign_on(visitor, f"c{slot}x{round_}"):
-            await asyncio.sleep(2)
+            await asyncio.sleep(plan.retry())
             continue
         level = plan.data["levels"][slot % len(plan.data["levels"])]
         form = {"variant": "classic", "level": level, "seat": "0"}
@@ -80,7 +80,7 @@ async def versus_computer(plan: Plan, slot: int) -> None:
         REC.http("play the computer", created)
         gid = game_of(created)
         if gid is None:
-            await asyncio.sleep(2)
+            await asyncio.sleep(plan.retry())
             continue
         REC.http("game page", await visitor.get(f"/games/{gid}/"))
         sock = await Socket.open(plan.port, f"/ws/games/{gid}/", visitor, gid, "player")

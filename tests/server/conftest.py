@@ -14,7 +14,7 @@ from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import engine, limits, presence
+from games import engine, limits, lobby_feed, presence
 from games.identity import NICKNAME_KEY, Identity
 
 os.environ["BACKGROUND_WORK"] = "off"  # (before importing the app) tests start threads themselves
@@ -123,10 +123,13 @@ async def fresh_channel_layer(request):
 
 @pytest.fixture(autouse=True)
 def fresh_client_limits():
-    """Sockets a test left open do not count against the next test's (games/limits.py)."""
+    """Sockets a test left open do not count against the next test's (games/limits.py), and
+    no test is served the lobby lists another test read (games/lobby_feed.py)."""
     limits.reset()
+    lobby_feed.reset()
     yield
     limits.reset()
+    lobby_feed.reset()
 
 
 @pytest.fixture(autouse=True)

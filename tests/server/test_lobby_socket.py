@@ -78,3 +78,26 @@ async def test_a_nudge_the_database_cannot_serve_is_told_not_raised(monkeypatch,
     await lobby.disconnect()
     assert "database unavailable (lobby.nudge)" in caplog.text
     assert "Traceback" not in caplog.text and not [r for r in caplog.records if r.exc_info]
+
+
+async def test_the_lobby_sockets_of_a_process_share_one_read(monkeypatch):
+    """Twenty lobby sockets open and then all nudged: each gets the lists, and the database
+    is read once for the openings and once for the nudge, not once a socket."""
+    reads = []
+    real = snapshots.lobby_lists
+
+    def counted() -> dict:
+        reads.append(1)
+        return real()
+
+    monkeypatch.setattr(snapshots, "lobby_lists", counted)
+    lobbies = [await connect("/ws/lobby/") for _ in range(20)]
+    for lobby in lobbies:
+        assert (await receive(lobby))["type"] == "lobby"
+    opened = len(reads)
+    await get_channel_layer().group_send(LOBBY_GROUP, {"type": "lobby.nudge"})
+    for lobby in lobbies:
+        assert (await receive(lobby))["type"] == "lobby"
+    assert opened == 1 and len(reads) == 2
+    for lobby in lobbies:
+        await lobby.disconnect()
