@@ -62,7 +62,7 @@ class Sampler(threading.Thread):
         with psycopg.connect(self.url, autocommit=True) as conn:
             while not self.halt.is_set():
                 sample: dict = {"t": round(time.monotonic() - self.started, 1)}
-                for name, pid in self.processes.items():
+                for name, pid in list(self.processes.items()):
                     sample[name] = process_sample(pid)
                 rows = conn.execute(
                     "SELECT application_name, count(*) FROM pg_stat_activity "
@@ -78,9 +78,10 @@ def process_sample(pid: int) -> dict:
         rss_kb = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").open()
                       if line.startswith("VmRSS:"))  # fmt: skip
         fds = len(os.listdir(f"/proc/{pid}/fd"))
+        cpu = stack.process_usage(pid)["cpu_seconds"]
     except (OSError, StopIteration):
-        return {"rss_mb": None, "fds": None}
-    return {"rss_mb": round(rss_kb / 1024, 1), "fds": fds}
+        return {"rss_mb": None, "fds": None, "cpu_s": None}
+    return {"rss_mb": round(rss_kb / 1024, 1), "fds": fds, "cpu_s": cpu}
 
 
 def make_bots(env: dict[str, str]) -> list[str]:
@@ -151,8 +152,12 @@ def main() -> None:
                 "ramp_seconds": min(60, mix["seconds"] / 4)}  # fmt: skip
         (work / "plan.json").write_text(json.dumps(plan))
         started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "bench.soak.traffic", str(work / "plan.json"),
-                        str(work / "out.json")], cwd=stack.ROOT, check=True)  # fmt: skip
+        client = subprocess.Popen([sys.executable, "-m", "bench.soak.traffic",
+                                   str(work / "plan.json"), str(work / "out.json")],
+                                  cwd=stack.ROOT)  # fmt: skip
+        sampler.processes["client"] = client.pid  # its CPU is on the same two cores
+        if client.wait() != 0:
+            raise RuntimeError("the traffic client failed")
         elapsed = time.monotonic() - started
     finally:
         if sampler is not None:

@@ -30,17 +30,31 @@ def bot_games(work: Path) -> int:
 
 
 def processes(results: dict) -> list[str]:
-    return [k for k in results["samples"][0] if k not in ("t", "pg")] if results["samples"] else []
+    """The sampled processes (the servers, and the client once it started)."""
+    names: list[str] = []
+    for sample in results["samples"]:
+        names += [k for k in sample if k not in ("t", "pg") and k not in names]
+    return names
+
+
+def cpu_share(results: dict, name: str) -> str:
+    """The process's CPU over the run, in cores (1.0 = one core busy all the time)."""
+    series = [(s["t"], s[name]["cpu_s"]) for s in results["samples"]
+              if name in s and s[name].get("cpu_s") is not None]  # fmt: skip
+    if len(series) < 2 or series[-1][0] == series[0][0]:
+        return "-"
+    return f"{(series[-1][1] - series[0][1]) / (series[-1][0] - series[0][0]):.2f}"
 
 
 def memory_rows(results: dict) -> list[str]:
     samples = results["samples"]
     warm = results["mix"]["seconds"] / 4  # the ramp is over by then
-    rows = ["| process | RSS after warm-up / end / most (MB) | open descriptors after warm-up / "
-            "end / most | PostgreSQL connections, most (bound) |",
-            "|---|---|---|---|"]  # fmt: skip
+    rows = ["| process | CPU (cores) | RSS after warm-up / end / most (MB) | open descriptors "
+            "after warm-up / end / most | PostgreSQL connections, most (bound) |",
+            "|---|---|---|---|---|"]  # fmt: skip
     for name in processes(results):
-        series = [(s["t"], s[name]) for s in samples if s[name]["rss_mb"] is not None]
+        series = [(s["t"], s[name]) for s in samples
+                  if name in s and s[name]["rss_mb"] is not None]  # fmt: skip
         after = next((v for t, v in series if t >= warm), series[-1][1] if series else None)
         end = series[-1][1] if series else None
         if after is None or end is None:
@@ -49,9 +63,10 @@ def memory_rows(results: dict) -> list[str]:
         most_fds = max(v["fds"] for _, v in series)
         app = f"soak-{name}"
         most_pg = max((s["pg"].get(app, 0) for s in samples), default=0)
-        rows.append(f"| {name} | {after['rss_mb']} / {end['rss_mb']} / {most_rss} | "
-                    f"{after['fds']} / {end['fds']} / {most_fds} | "
-                    f"{most_pg} ({results['pool_size']}) |")  # fmt: skip
+        bound = "-" if name == "client" else f"{most_pg} ({results['pool_size']})"
+        rows.append(f"| {name} | {cpu_share(results, name)} | {after['rss_mb']} / "
+                    f"{end['rss_mb']} / {most_rss} | {after['fds']} / {end['fds']} / "
+                    f"{most_fds} | {bound} |")  # fmt: skip
     return rows
 
 
@@ -60,8 +75,10 @@ def rss_growth(results: dict) -> dict[str, float]:
     warm = results["mix"]["seconds"] / 4
     growth = {}
     for name in processes(results):
+        if name == "client":
+            continue
         series = [(s["t"], s[name]["rss_mb"]) for s in results["samples"]
-                  if s[name]["rss_mb"] is not None]  # fmt: skip
+                  if name in s and s[name]["rss_mb"] is not None]  # fmt: skip
         after = next((v for t, v in series if t >= warm), None)
         if after and series:
             growth[name] = series[-1][1] / after - 1
@@ -151,6 +168,8 @@ def chart(results: dict, path: Path) -> None:
     times = [s["t"] for s in samples]
     fig, axes = plt.subplots(3, 1, figsize=(9, 9), sharex=True)
     for name in processes(results):
+        if name == "client":
+            continue
         axes[0].plot(times, [s[name]["rss_mb"] for s in samples], label=name)
         axes[1].plot(times, [s[name]["fds"] for s in samples], label=name)
         axes[2].plot(times, [s["pg"].get(f"soak-{name}", 0) for s in samples], label=name)
