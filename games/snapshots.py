@@ -6,7 +6,7 @@ import hashlib
 from typing import NamedTuple
 
 import orjson
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, F, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
 from players.ratings import seat_labels
@@ -145,7 +145,10 @@ def time_control(game: Game) -> dict | None:
 
 
 def rule_overrides(game: Game) -> dict:
-    """The game's rule settings that differ from its variant's (saved in the engine state)."""
+    """The game's rule settings that differ from its variant's (saved in the engine state);
+    read alone by the database where the lists annotate them (`lobby_lists`)."""
+    if hasattr(game, "state_rules"):
+        return dict(game.state_rules or {})
     return dict(game.state.get("rules") or {})
 
 
@@ -308,8 +311,15 @@ def lobby_entry(game: Game) -> dict:
 
 
 def lobby_lists() -> dict:
-    public = Game.objects.filter(private=False).annotate(
-        n_spectators=Count("presences", filter=presence.observers_filter())
+    # The engine state (the whole board and history) stays in the database: decoding it was
+    # most of the lists' time. Only its rule settings are read.
+    public = (
+        Game.objects.filter(private=False)
+        .defer("state")
+        .annotate(
+            n_spectators=Count("presences", filter=presence.observers_filter()),
+            state_rules=F("state__rules"),
+        )
     )
     public = public.select_related("red_user__bot_account", "blue_user__bot_account")  # BOT
     waiting = public.filter(status=Game.Status.WAITING).order_by("-created")[:LOBBY_LIMIT]
