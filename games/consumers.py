@@ -469,14 +469,30 @@ class NotFoundConsumer(AsyncWebsocketConsumer):
 
 
 class LobbyConsumer(GuardedConsumer):
+    watching = False  # counted among the lobby feed's open sockets
+
     async def connect(self) -> None:
         await self.accept()
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        lobby_feed.opened()
+        self.watching = True
         await self.send_lists()
         await database_sync_to_async(computer.resume_all)()  # once per process
         presence.start_heartbeat()  # its sweep ends games whose time ran out, watched or not
 
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # however the socket ended (a consumer that raised runs no disconnect)
+            self.stop_watching()
+
+    def stop_watching(self) -> None:
+        if self.watching:
+            self.watching = False
+            lobby_feed.closed()
+
     async def disconnect(self, code: int) -> None:
+        self.stop_watching()
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def send_lists(self) -> None:

@@ -6,7 +6,9 @@ turned one change into a hundred reads, and a crowd's changes into more reads th
 database could serve. Here the sockets of a process share one read: a nudge marks the lists
 stale, the first socket to ask reads them, the others wait for that read, and reads are at
 least READ_INTERVAL apart, however many nudges come. Lists older than MAX_AGE are read again
-even without a nudge. Runs on the event loop's thread only: no lock."""
+even without a nudge. Nudges reach only open lobby sockets, so what was read is trusted only
+while some lobby socket of the process has been open since: when the last one closes, the
+lists are forgotten. Runs on the event loop's thread only: no lock."""
 
 from __future__ import annotations
 
@@ -25,6 +27,20 @@ _lists: dict | None = None
 _read_generation = -1  # the generation the lists were read at
 _read_at = float("-inf")  # (monotonic) when the last read started
 _reading: asyncio.Task | None = None
+_watchers = 0  # open lobby sockets of this process (they get the nudges)
+
+
+def opened() -> None:
+    """A lobby socket joined the lobby's group: from now on it sees every nudge."""
+    global _watchers
+    _watchers += 1
+
+
+def closed() -> None:
+    global _watchers, _lists
+    _watchers = max(0, _watchers - 1)
+    if _watchers == 0:
+        _lists = None  # changes from now on would go unseen
 
 
 def changed() -> None:
@@ -66,5 +82,5 @@ async def lists() -> dict:
 
 def reset() -> None:
     """For tests: forget what was read."""
-    global _lists, _read_generation, _read_at, _reading
-    _lists, _read_generation, _read_at, _reading = None, -1, float("-inf"), None
+    global _lists, _read_generation, _read_at, _reading, _watchers
+    _lists, _read_generation, _read_at, _reading, _watchers = None, -1, float("-inf"), None, 0

@@ -20,6 +20,15 @@ DATABASES["default"].setdefault("TEST", {})["NAME"] = (  # noqa: F405
     os.environ.get("TEST_DATABASE_NAME") or f"test_stratego_{os.getpid()}"
 )
 
+# The test process itself keeps persistent connections instead of the servers' bounded pool:
+# its harness makes ORM calls from many async contexts (browser steps between Playwright
+# calls, threads of its own), each with a connection of its own that it never gives back, and
+# a pool would run dry. The servers the tests start (daphne, the door) run the production
+# settings, pool included (tests/server/test_bounded_connections.py holds its bound).
+if "pool" in DATABASES["default"].get("OPTIONS", {}):  # noqa: F405
+    del DATABASES["default"]["OPTIONS"]["pool"]  # noqa: F405
+    DATABASES["default"]["CONN_MAX_AGE"] = 600  # noqa: F405
+
 # The same PostgreSQL, with a flush that deletes rows instead of truncating tables (about 40
 # times faster at the end of each transactional test; stratego_site/test_postgresql/base.py).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405

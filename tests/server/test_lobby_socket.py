@@ -101,3 +101,15 @@ async def test_the_lobby_sockets_of_a_process_share_one_read(monkeypatch):
     assert opened == 1 and len(reads) == 2
     for lobby in lobbies:
         await lobby.disconnect()
+
+
+async def test_a_lobby_opened_after_the_last_one_closed_reads_afresh():
+    """Nudges reach open lobby sockets only: once the last one closed, a change made
+    meanwhile is in the next socket's first lists, however recent the last read."""
+    first = await connect("/ws/lobby/")
+    assert (await receive(first))["waiting"] == []
+    await first.disconnect()
+    game = await adb(services.create_game)(await adb(make_guest)("ada"), variant="mini", seat=0)
+    second = await connect("/ws/lobby/")
+    assert [g["id"] for g in (await receive(second))["waiting"]] == [game.public_id]
+    await second.disconnect()
