@@ -185,6 +185,7 @@ def main() -> None:
         "bot_games": report.bot_games(work),
         "load_average": {"before": load_before, "after": stack.load_average()},
         "quick": args.quick,
+        "command": " ".join(["python -m bench.soak", *sys.argv[1:]]),
     }
     print(report.write(results))
 

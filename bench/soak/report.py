@@ -124,8 +124,8 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
     t = results["traffic"]
     mix = results["mix"]
     lines = [
-        f"Soak of {results['date']} (commit {results['commit']}, `make soak"
-        f"{' QUICK=1' if results['quick'] else ''}`): {results['seconds']} s; two daphne "
+        f"Soak of {results['date']} (commit {results['commit']}, `{results['command']}`): "
+        f"{results['seconds']} s; two daphne "
         f"processes behind nginx, the TCP door, PostgreSQL, Redis; load average "
         f"{results['load_average']['before']} before, {results['load_average']['after']} after. "
         f"Files: `bench/results/{json_name}`, `bench/results/{png_name}`.",
