@@ -307,6 +307,8 @@ def format_tables(result: TournamentResult) -> str:
     )
     lines.append(f"{'move time (ms)':<20} {'median':>7} {'p95':>7} {'max':>7} {'moves':>7}")
     for name, times in result.think_times.items():
+        if not times:  # every game of it ended before its first move
+            continue
         lines.append(
             f"{name:<20} {1000 * statistics.median(times):>7.2f} "
             f"{1000 * percentile(times, 0.95):>7.2f} {1000 * max(times):>7.1f} {len(times):>7}"

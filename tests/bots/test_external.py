@@ -162,3 +162,13 @@ def test_the_tournament_pairs_our_levels_only_against_the_program() -> None:
     assert all(p.games == 2 and p.disagreements == 0 for p in result.pairings)
     assert {r.red for r in result.records} == {"random", "medium", "fake"}
     assert set(result.think_times) == {"random", "medium", "fake"}
+
+
+def test_a_program_whose_every_setup_is_refused_leaves_a_table_of_void_games() -> None:
+    """The classic army in a barrage game: refused before anyone moves."""
+    result = run_tournament("barrage", ["random", "fake"], 2, externals={"fake": spec("normal")})
+    [pairing] = result.pairings
+    assert pairing.disagreements == 2 and pairing.games == 0
+    assert all("illegal setup" in r.forfeit_reason for r in result.records)
+    table = format_tables(result)
+    assert "random vs fake" in table and "fake " not in table.split("move time")[1]
