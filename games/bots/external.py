@@ -190,7 +190,9 @@ class ExternalPlayer(Player):
         try:
             line = self.lines.get(timeout=self.timeout)
         except queue.Empty:
-            raise ExternalError(f"the program was silent for {self.timeout:g} s") from None
+            raise ExternalError(
+                f"the program was silent for {self.timeout:g} s{self._stderr()}"
+            ) from None
         if line is None:
             raise ExternalError(f"the program ended{self._stderr()}")
         return line
