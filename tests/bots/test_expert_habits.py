@@ -198,3 +198,45 @@ def test_a_likely_flag_is_still_attacked_by_a_big_piece() -> None:
     game = endgame(pieces, moved=(sq(6, 0), sq(5, 8)))
     assert build_beliefs(game.view(RED), flag_structure=True).p(sq(9, 4), FLAG) > 0.3
     assert expert_move(game) == Move(sq(8, 4), sq(9, 4))
+
+
+def even_trade(enemy_movers: int) -> dict:
+    """Red's known Lieutenant faces Blue's known Lieutenant; Red has three movers, Blue
+    `enemy_movers` (the two Lieutenants' sides otherwise far apart)."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, LIEUTENANT),
+        sq(1, 8): (RED, SERGEANT),
+        sq(2, 3): (RED, SCOUT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(5, 4): (BLUE, LIEUTENANT),
+    }
+    extra = [
+        (sq(7, 0), SERGEANT),
+        (sq(7, 7), MINER),
+        (sq(8, 3), SCOUT),
+        (sq(6, 8), SERGEANT),
+        (sq(8, 5), SCOUT),
+        (sq(8, 1), SERGEANT),
+        (sq(7, 2), MINER),
+    ]
+    for square, rank in extra[: enemy_movers - 1]:
+        pieces[square] = (BLUE, rank)
+    return pieces
+
+
+def test_expert_trades_down_only_when_it_has_the_more_movers() -> None:
+    """Attrition: whoever runs out of movable pieces first loses. With three movers against
+    Blue's two, trading Lieutenants wins; against Blue's eight it brings Red's end nearer,
+    and Red's Lieutenant steps away instead."""
+    trades = Move(sq(4, 4), sq(5, 4))
+    for movers, expected in ((2, True), (8, False)):
+        pieces = even_trade(movers)
+        moved = tuple(s for s, (c, r) in pieces.items() if r not in (BOMB, FLAG))
+        game = endgame(pieces, moved=moved, revealed=(sq(4, 4), sq(5, 4)))
+        for seed in range(2):
+            assert (expert_move(game, seed) == trades) is expected, (movers, seed)
