@@ -240,3 +240,33 @@ def test_expert_trades_down_only_when_it_has_the_more_movers() -> None:
         game = endgame(pieces, moved=moved, revealed=(sq(4, 4), sq(5, 4)))
         for seed in range(2):
             assert (expert_move(game, seed) == trades) is expected, (movers, seed)
+
+
+def test_a_hidden_piece_beside_bait_is_suspected_of_guarding_it() -> None:
+    """Red's known General stands next to Blue's known Captain; the hidden piece beside the
+    Captain is what would take the General after it took the Captain (a Marshal), four
+    times as likely as the shared beliefs say; a hidden piece elsewhere is not."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, GENERAL),
+        sq(1, 8): (RED, SERGEANT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(5, 4): (BLUE, CAPTAIN),
+        sq(5, 5): (BLUE, MARSHAL),
+        sq(7, 0): (BLUE, SERGEANT),
+        sq(7, 7): (BLUE, MINER),
+        sq(8, 3): (BLUE, SCOUT),
+        sq(6, 8): (BLUE, LIEUTENANT),
+        sq(6, 0): (BLUE, MAJOR),
+    }
+    moved = tuple(s for s, (c, r) in pieces.items() if r not in (BOMB, FLAG))
+    game = endgame(pieces, moved=moved, revealed=(sq(4, 4), sq(5, 4)))
+    view = game.view(RED)
+    plain, wary = build_beliefs(view), build_beliefs(view, adjust=suspicion.adjust)
+    guard, elsewhere = sq(5, 5), sq(6, 8)
+    assert wary.p(guard, MARSHAL) > 2 * plain.p(guard, MARSHAL)
+    assert wary.p(guard, MARSHAL) > 2 * wary.p(elsewhere, MARSHAL)
+    assert wary.p(guard, SERGEANT) < plain.p(guard, SERGEANT)
