@@ -174,3 +174,33 @@ def test_a_program_whose_every_setup_is_refused_leaves_a_table_of_void_games() -
     assert all("illegal setup" in r.forfeit_reason for r in result.records)
     table = format_tables(result)
     assert "random vs fake" in table and "fake " not in table.split("move time")[1]
+
+
+def test_the_tournament_command_plays_an_outside_program() -> None:
+    import io
+    import shlex
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    out = io.StringIO()
+    command = shlex.join([sys.executable, FAKE, "normal"])
+    call_command(
+        "tournament",
+        "random",
+        "--external",
+        command,
+        "--external-name",
+        "fake",
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--no-progress",
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert "random vs fake" in text and "95% interval" in text and "void" in text
+    assert "how random lost to fake" in text and "flag taken by a miner" in text
+    with pytest.raises(CommandError, match="also a level"):
+        call_command("tournament", "random", "--external", command, "--external-name", "random")
