@@ -15,8 +15,24 @@ import os
 import random
 import statistics
 
-from games.engine import DEFENDER, IMMOVABLE, MINER, Game, Move, View, resolve_battle
+from games.engine import (
+    BOMB,
+    CAPTAIN,
+    DEFENDER,
+    FLAG,
+    GENERAL,
+    IMMOVABLE,
+    MARSHAL,
+    MINER,
+    SPY,
+    Game,
+    Move,
+    View,
+    resolve_battle,
+)
 
+from . import suspicion
+from .decoy import decoy_setup
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
 from .search import Clock, Searcher, TimeUp, sample_world
@@ -32,6 +48,12 @@ CANDIDATES = 10  # quiet moves kept by hard's score; attacks are always searched
 UNMASK = 0.12  # worth of learning a hidden piece's rank, per point of its expected value
 THREAT = 0.1  # an enemy piece next to ours that beats it this often makes its flight a candidate
 CLOCK_SHARE = 40  # a timed game: think at most 1/40th of the time left, plus the increment
+BOMB_RISK = 0.05  # a Captain or more attacks no unmoved piece that is a bomb this often ...
+FLAG_HOPE = 0.3  # ... unless it is the flag at least this often
+# What it costs to show the opponent our hidden Marshal (while its Spy lives) or General by
+# attacking with it: a known Marshal is chased by the Spy and by unknown pieces that bluff,
+# a known General by the Marshal.
+STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 
 
 def default_budget() -> float:
@@ -72,6 +94,10 @@ class ExpertPlayer(HardPlayer):
         self.node_budget = default_nodes() if nodes is None else (nodes or None)
         self.stats: dict[str, float] = {}  # of the last move: depth reached, worlds, nodes
 
+    def setup(self) -> dict[int, int]:
+        assert self.variant is not None
+        return decoy_setup(self.variant, self.color, self.rng)
+
     def move(self, view: View) -> Move:
         clock = Clock(self.budget * BUDGET_SAFETY, self.node_budget)
         self.tracker.observe(view)
@@ -79,7 +105,8 @@ class ExpertPlayer(HardPlayer):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        scorer = MoveScorer(view, build_beliefs(view, self.tracker, flag_structure=True), self)
+        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=suspicion.adjust)
+        scorer = MoveScorer(view, beliefs, self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
         searched = think(view, scorer, candidates, clock, self.rng, self.stats)
@@ -107,13 +134,15 @@ class ExpertPlayer(HardPlayer):
         captain's flight was often not searched at all, and the captain was lost.)"""
         owner, enemy = scorer.position.owner, 1 - scorer.position.me
         attacks = [m for m in moves if owner[m.dst] == enemy]
+        risky = [m for m in attacks if _bomb_risk(m, scorer)]
+        attacks = [m for m in attacks if m not in risky]
         quiet = sorted((m for m in moves if owner[m.dst] != enemy), key=lambda m: -hard[m])
         threatened = _threatened(scorer)
         near = set().union(*(scorer.variant.neighbors[sq] for sq in threatened))
         # its flights, and the moves that cover it (a recapture if the threat strikes)
         urgent = [m for m in quiet if m.src in threatened or m.dst in near]
         others = [m for m in quiet if not (m.src in threatened or m.dst in near)]
-        return attacks + urgent + others[:CANDIDATES]
+        return attacks + urgent + others[:CANDIDATES] or risky
 
     def positional(self, move: Move, scorer: MoveScorer) -> float:
         """What search by material does not see: `hard`'s terms for plans and information."""
@@ -124,7 +153,7 @@ class ExpertPlayer(HardPlayer):
             return scorer._progress(move, rank) - scorer._leaves_guard(move)
         probs = scorer.beliefs.of(move.dst)
         win, _ = scorer._branches(rank, probs)
-        value = win * scorer.flag_threat.get(move.dst, 0.0)
+        value = win * scorer.flag_threat.get(move.dst, 0.0) - stealth(move, scorer)
         if position.ranks[move.dst] is None:
             theirs = scorer.values.theirs
             value += UNMASK * sum(p * theirs[r] for r, p in probs.items() if r in theirs)
@@ -132,6 +161,32 @@ class ExpertPlayer(HardPlayer):
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
         return value + self.aggression * cheap
+
+
+def stealth(move: Move, scorer: MoveScorer) -> float:
+    """What the attack `move` costs by showing a hidden Marshal or General (STEALTH); the
+    Marshal's only while the enemy Spy may be alive."""
+    position = scorer.position
+    rank = position.ranks[move.src]
+    if rank not in STEALTH or position.revealed[move.src]:
+        return 0.0
+    if rank == MARSHAL and not scorer.beliefs.enemy_alive(SPY):
+        return 0.0
+    return STEALTH[rank]
+
+
+def _bomb_risk(move: Move, scorer: MoveScorer) -> bool:
+    """Whether `move` sends a Captain or more at an unmoved hidden piece that may well be a
+    bomb (BOMB_RISK) and is not likely the flag (FLAG_HOPE): the search weighs a flag's
+    small chance at the flag's whole worth, and big pieces died on bombs for it."""
+    position = scorer.position
+    rank = position.ranks[move.src]
+    if rank is None or rank < CAPTAIN or rank in IMMOVABLE:
+        return False
+    if position.ranks[move.dst] is not None or position.moved[move.dst]:
+        return False
+    probs = scorer.beliefs.of(move.dst)
+    return probs.get(BOMB, 0.0) >= BOMB_RISK and probs.get(FLAG, 0.0) < FLAG_HOPE
 
 
 def _threatened(scorer: MoveScorer) -> set[int]:

@@ -11,6 +11,7 @@ rather stronger than it, one that ran away rather weaker).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.engine import BOMB, FLAG, IMMOVABLE, MARSHAL, SCOUT, SPY, Variant, View
@@ -210,14 +211,19 @@ def flag_walls(view: View, variant: Variant, square: int) -> float:
     return factor
 
 
+Adjust = Callable[[View, "Tracker | None", dict[int, Probs]], None]
+
+
 def build_beliefs(
     view: View,
     tracker: Tracker | None = None,
     use_behaviour: bool = True,
     flag_structure: bool = False,
+    adjust: Adjust | None = None,
 ) -> Beliefs:
     """Beliefs about every enemy piece on the board, from the view (and the tracker's notes).
-    `flag_structure` (expert): a flag is rather where bombs may wall it in (`flag_walls`)."""
+    `flag_structure` (expert): a flag is rather where bombs may wall it in (`flag_walls`).
+    `adjust` (expert) may reweigh the rows of prior weights before they are fitted."""
     variant = view.game_variant()
     enemy = 1 - view.viewer
     counts = hidden_counts(variant, view)
@@ -236,6 +242,8 @@ def build_beliefs(
         weights[square] = row or {
             rank: 1.0 for rank in counts if not (piece.moved and rank in IMMOVABLE)
         }
+    if adjust is not None:
+        adjust(view, tracker, weights)
     probs = fit(weights, counts)
     probs.update(known)
     return Beliefs(variant, view.viewer, probs, counts)

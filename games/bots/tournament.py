@@ -14,21 +14,25 @@ from __future__ import annotations
 import contextlib
 import csv
 import itertools
+import math
 import multiprocessing
 import random
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
 from games.engine import BLUE, RED
+from games.engine.players import Player
 from games.engine.referee import MatchResult, Referee
 
 from . import get_player
+from .external import ExternalPlayer
+from .losses import both_sides
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,21 @@ class GameRecord:
     plies: int
     forfeit_by: str | None
     forfeit_reason: str
+    disagreement: bool = False  # an outside program's setup or move our engine refused
+    # what each side suffered, by pattern (games.bots.losses), Red's first
+    suffered: tuple[Mapping[str, int], Mapping[str, int]] = ({}, {})
+
+
+@dataclass(frozen=True)
+class ExternalSpec:
+    """An outside program taking part under a name of its own (see `games.bots.external`)."""
+
+    command: tuple[str, ...]
+    cwd: str | None = None
+    timeout: float = 10.0
+
+    def player(self) -> ExternalPlayer:
+        return ExternalPlayer(self.command, self.cwd, self.timeout)
 
 
 @dataclass
@@ -58,6 +77,7 @@ class Pairing:
     losses: int = 0
     forfeits_first: int = 0
     forfeits_second: int = 0
+    disagreements: int = 0  # games an outside program's refused setup or move ended: void
     plies: list[int] = field(default_factory=list)
     terminations: Counter[str] = field(default_factory=Counter)
 
@@ -74,6 +94,9 @@ class Pairing:
         return self.wins / self.games if self.games else 0.0
 
     def add(self, record: GameRecord, first_is_red: bool) -> None:
+        if record.disagreement:
+            self.disagreements += 1
+            return
         first_color = RED if first_is_red else BLUE
         if record.winner_color is None:
             self.draws += 1
@@ -102,17 +125,49 @@ class TournamentResult:
 
 
 Progress = Callable[[int, int, str], None]
+Externals = Mapping[str, ExternalSpec]
+Task = tuple[str, str, str, int, int, Externals]
 
 
-def play_one(variant: str, red: str, blue: str, red_seed: int, blue_seed: int) -> MatchResult:
-    return Referee(variant, get_player(red, red_seed), get_player(blue, blue_seed)).play()
+def make_player(name: str, seed: int | None, externals: Externals) -> Player:
+    """The player named `name`: an outside program of `externals`, or one of our levels."""
+    spec = externals.get(name)
+    return spec.player() if spec is not None else get_player(name, seed)
+
+
+def play_one(
+    variant: str,
+    red: str,
+    blue: str,
+    red_seed: int,
+    blue_seed: int,
+    externals: Externals | None = None,
+) -> MatchResult:
+    externals = externals or {}
+    players = (make_player(red, red_seed, externals), make_player(blue, blue_seed, externals))
+    try:
+        return Referee(variant, *players).play()
+    finally:
+        for player in players:
+            if isinstance(player, ExternalPlayer):
+                player.close()
 
 
 def _record(
-    variant: str, index: int, names: tuple[str, str], seeds: tuple[int, int], result: MatchResult
+    variant: str,
+    index: int,
+    names: tuple[str, str],
+    seeds: tuple[int, int],
+    result: MatchResult,
+    externals: Externals,
 ) -> GameRecord:
     winner = None if result.outcome.winner is None else names[result.outcome.winner]
     forfeit = result.forfeit
+    disagreement = (
+        forfeit is not None
+        and forfeit.kind in ("setup", "move")
+        and names[forfeit.color] in externals
+    )
     return GameRecord(
         variant,
         index,
@@ -126,10 +181,12 @@ def _record(
         result.plies,
         None if forfeit is None else ("red" if forfeit.color == RED else "blue"),
         "" if forfeit is None else forfeit.reason,
+        disagreement,
+        both_sides(result.game),
     )
 
 
-def _play_task(task: tuple[str, str, str, int, int]) -> MatchResult:
+def _play_task(task: Task) -> MatchResult:
     return play_one(*task)
 
 
@@ -141,18 +198,29 @@ def run_tournament(
     progress: Progress | None = None,
     on_match: Callable[[tuple[str, str], MatchResult], None] | None = None,
     jobs: int = 1,
+    externals: Externals | None = None,
 ) -> TournamentResult:
     """Every pair of `players` plays `games` games; see the module docstring. `on_match`, if
     given, sees each game as played (the names by colour, Red's first). `jobs` > 1 plays
     the games in that many processes; the games, their seeds and the order of the results
-    are the same as with one."""
+    are the same as with one. `externals` names outside programs that take part, each
+    under its name in `players`; when any takes part, only pairings of one of our levels
+    against an outside program are played."""
+    externals = dict(externals or {})
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
     for name in players:
-        get_player(name)  # unknown names fail before any game is played
+        if name not in externals:
+            get_player(name)  # unknown names fail before any game is played
     rng = random.Random(seed)
     result = TournamentResult(variant, games, seed)
     pairs = list(itertools.combinations(list(reversed(players)), 2))  # stronger first
+    if externals:
+        pairs = [
+            (ours, theirs) if theirs in externals else (theirs, ours)
+            for ours, theirs in pairs
+            if (ours in externals) != (theirs in externals)
+        ]
     # every game is drawn before any is played, so the seeds do not depend on `jobs`
     plan: list[tuple[Pairing, int, tuple[str, str], tuple[int, int]]] = []
     for first, second in pairs:
@@ -162,13 +230,15 @@ def run_tournament(
             names = (first, second) if index % 2 == 0 else (second, first)
             seeds = (rng.randrange(2**31), rng.randrange(2**31))
             plan.append((pairing, index, names, seeds))
-    tasks = [(variant, names[RED], names[BLUE], *seeds) for _, _, names, seeds in plan]
+    tasks: list[Task] = [
+        (variant, names[RED], names[BLUE], *seeds, externals) for _, _, names, seeds in plan
+    ]
     started = time.perf_counter()
     with _matches(tasks, jobs) as matches:
         for done, ((pairing, index, names, seeds), match) in enumerate(
             zip(plan, matches, strict=True), 1
         ):
-            record = _record(variant, index, names, seeds, match)
+            record = _record(variant, index, names, seeds, match, externals)
             result.records.append(record)
             pairing.add(record, index % 2 == 0)
             for color in (RED, BLUE):
@@ -183,9 +253,7 @@ def run_tournament(
 
 
 @contextlib.contextmanager
-def _matches(
-    tasks: list[tuple[str, str, str, int, int]], jobs: int
-) -> Iterator[Iterator[MatchResult]]:
+def _matches(tasks: list[Task], jobs: int) -> Iterator[Iterator[MatchResult]]:
     """The matches of `tasks` in order, played here or in `jobs` worker processes."""
     if jobs <= 1:
         yield (_play_task(task) for task in tasks)
@@ -203,17 +271,30 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion, as fractions."""
+    if trials == 0:
+        return (0.0, 1.0)
+    share = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    return (max(0.0, centre - half / denominator), min(1.0, centre + half / denominator))
+
+
 def format_tables(result: TournamentResult) -> str:
     lines = [
         f"{result.variant}: {result.games_per_pairing} games per pairing, seed {result.seed}, "
         f"{result.seconds:.0f} s",
         f"{'pairing':<20} {'wins':>5} {'draws':>5} {'losses':>6} {'forfeits':>9} "
-        f"{'win %':>6} {'avg plies':>9}",
+        f"{'void':>5} {'win %':>6} {'95% interval':>13} {'avg plies':>9}",
     ]
     for p in result.pairings:
+        low, high = wilson_interval(p.wins, p.games)
         lines.append(
             f"{p.first + ' vs ' + p.second:<20} {p.wins:>5} {p.draws:>5} {p.losses:>6} "
-            f"{f'{p.forfeits_first}/{p.forfeits_second}':>9} {100 * p.win_rate:>6.1f} "
+            f"{f'{p.forfeits_first}/{p.forfeits_second}':>9} {p.disagreements:>5} "
+            f"{100 * p.win_rate:>6.1f} {f'{100 * low:.1f}-{100 * high:.1f}':>13} "
             f"{p.average_plies:>9.1f}"
         )
     lines.append(
@@ -226,6 +307,8 @@ def format_tables(result: TournamentResult) -> str:
     )
     lines.append(f"{'move time (ms)':<20} {'median':>7} {'p95':>7} {'max':>7} {'moves':>7}")
     for name, times in result.think_times.items():
+        if not times:  # every game of it ended before its first move
+            continue
         lines.append(
             f"{name:<20} {1000 * statistics.median(times):>7.2f} "
             f"{1000 * percentile(times, 0.95):>7.2f} {1000 * max(times):>7.1f} {len(times):>7}"
@@ -249,6 +332,7 @@ def write_csv(result: TournamentResult, path: Path) -> None:
                 "plies",
                 "forfeit_by",
                 "forfeit_reason",
+                "disagreement",
             ]
         )
         for r in result.records:
@@ -265,6 +349,7 @@ def write_csv(result: TournamentResult, path: Path) -> None:
                     r.plies,
                     r.forfeit_by or "",
                     r.forfeit_reason,
+                    "yes" if r.disagreement else "",
                 ]
             )
 
@@ -333,11 +418,13 @@ class ProgressBar:
 
 
 __all__ = [
+    "ExternalSpec",
     "GameRecord",
     "Pairing",
     "ProgressBar",
     "TournamentResult",
     "format_tables",
     "run_tournament",
+    "wilson_interval",
     "write_outputs",
 ]

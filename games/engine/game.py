@@ -202,6 +202,28 @@ class Game:
         return list(self.generate_legal_moves())
 
     def has_legal_move(self) -> bool:
+        """Whether the side to move has a legal move. Asked after every move (a search's
+        every node), so a plain step that no anti-stalling rule can touch answers first."""
+        if self.phase != PLAYING:
+            return False
+        color, v = self.turn, self.variant
+        if not (v.more_squares_rule and self.chases[color] is not None):
+            limit = v.two_squares_limit
+            run = self.runs[color] if limit else None
+            busy = (
+                run.unit if run is not None and limit is not None and run.count >= limit else None
+            )
+            returns, board = bool(v.return_after_moves), self.board
+            for unit in self.army[color]:
+                if unit.rank in IMMOVABLE or unit.id == busy:
+                    continue
+                for ray in v.rays[unit.square]:
+                    dst = ray[0]
+                    target = board[dst]
+                    if (target is None or target.color != color) and not (
+                        returns and dst in unit.recent
+                    ):
+                        return True
         return next(self.generate_legal_moves(), None) is not None
 
     def is_legal(self, move: Move) -> bool:

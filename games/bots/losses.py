@@ -1,0 +1,127 @@
+"""How games are lost: the patterns counted from a finished game's moves.
+
+For one side of a game, `suffered` counts what happened to it:
+
+- ``flag_by_miner``: a Miner took its flag (1 or 0);
+- ``marshal_to_spy``: its Marshal was taken by a Spy;
+- ``marshals_traded``: its Marshal and the enemy Marshal took each other;
+- ``high_on_bomb``: its Captains and up that attacked a bomb and died (a count);
+- ``out_of_moves``: it lost with no legal move left (1 or 0);
+- ``lost_by_300``: the worth (`evaluation.BASE_VALUES`) of its pieces captured by ply 300,
+  for a game that lasted that long (``reached_300`` is then 1).
+
+`format_patterns` sums them over a tournament's games against outside programs, for the
+games our level lost and for all its games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING
+
+from games.engine.battle import ATTACKER, BOTH, DEFENDER
+from games.engine.game import Game
+from games.engine.pieces import BOMB, CAPTAIN, FLAG, MARSHAL, MINER, SPY, opponent
+from games.engine.results import Termination
+
+from .evaluation import BASE_VALUES
+
+if TYPE_CHECKING:
+    from .tournament import TournamentResult
+
+PATTERNS: dict[str, str] = {
+    "flag_by_miner": "flag taken by a miner",
+    "marshal_to_spy": "marshal taken by the spy",
+    "marshals_traded": "marshals traded",
+    "high_on_bomb": "captains and up lost on bombs",
+    "out_of_moves": "out of movable pieces",
+}
+MATERIAL_PLY = 300
+
+
+def suffered(game: Game, color: int) -> dict[str, int]:
+    """What happened to `color` in `game`, by pattern (see the module docstring)."""
+    counts = dict.fromkeys(PATTERNS, 0) | {"lost_by_300": 0, "reached_300": 0}
+    lost = 0.0
+    for result in game.history:
+        if result.ply == MATERIAL_PLY:
+            counts["reached_300"], counts["lost_by_300"] = 1, round(lost)
+        battle = result.battle
+        if battle is None:
+            continue
+        lost += _worth_lost(battle.attacker, battle.defender, battle.result, result.color == color)
+        if result.color == color:
+            if battle.defender == BOMB and battle.attacker >= CAPTAIN and battle.result == DEFENDER:
+                counts["high_on_bomb"] += 1
+            if battle.attacker == MARSHAL == battle.defender and battle.result == BOTH:
+                counts["marshals_traded"] += 1
+        else:
+            if battle.defender == FLAG and battle.attacker == MINER:
+                counts["flag_by_miner"] = 1
+            if battle.attacker == SPY and battle.defender == MARSHAL and battle.result == ATTACKER:
+                counts["marshal_to_spy"] += 1
+            if battle.attacker == MARSHAL == battle.defender and battle.result == BOTH:
+                counts["marshals_traded"] += 1
+    outcome = game.outcome
+    if (
+        outcome is not None
+        and outcome.termination == Termination.NO_MOVES
+        and outcome.winner == opponent(color)
+    ):
+        counts["out_of_moves"] = 1
+    return counts
+
+
+def _worth_lost(attacker: int, defender: int, result: str, attacking: bool) -> float:
+    """What a battle took from one side: its attacker's worth if `attacking` and the
+    attacker died, else its defender's if that died (the flag counts nothing here)."""
+    if attacking:
+        return BASE_VALUES[attacker] if result in (DEFENDER, BOTH) else 0.0
+    return BASE_VALUES[defender] if result in (ATTACKER, BOTH) and defender != FLAG else 0.0
+
+
+def both_sides(game: Game | None) -> tuple[Mapping[str, int], Mapping[str, int]]:
+    """`suffered` for Red and for Blue; empty when the game is not at hand."""
+    if game is None:
+        return ({}, {})
+    return (suffered(game, 0), suffered(game, 1))
+
+
+def format_patterns(result: TournamentResult, externals: Collection[str]) -> str:
+    """Per level playing an outside program: the patterns summed over its lost games, and
+    in brackets over all its games (what it suffered; the program's own in the last line)."""
+    lines = []
+    for pairing in result.pairings:
+        ours, theirs = pairing.first, pairing.second
+        if ours in externals or theirs not in externals:
+            continue
+        lost: Counter[str] = Counter()
+        every: Counter[str] = Counter()
+        opposite: Counter[str] = Counter()
+        losses = 0
+        for record in result.records:
+            if {record.red, record.blue} != {ours, theirs} or record.disagreement:
+                continue
+            color = 0 if record.red == ours else 1
+            mine = record.suffered[color]
+            every.update(mine)
+            opposite.update(record.suffered[1 - color])
+            if record.winner == theirs:
+                losses += 1
+                lost.update(mine)
+        lines.append(f"how {ours} lost to {theirs} ({losses} losses; [all its games])")
+        for key, label in PATTERNS.items():
+            lines.append(f"  {label:<32} {lost[key]:>4} [{every[key]:>4}]")
+        lines.append(f"  {theirs}: " + ", ".join(f"{PATTERNS[k]} {opposite[k]}" for k in PATTERNS))
+        if every["reached_300"]:
+            lines.append(
+                f"  worth lost by ply {MATERIAL_PLY}, on average over the "
+                f"{every['reached_300']} games that lasted so long: {ours} "
+                f"{every['lost_by_300'] / every['reached_300']:.0f}, {theirs} "
+                f"{opposite['lost_by_300'] / opposite['reached_300']:.0f}"
+            )
+    return "\n".join(lines)
+
+
+__all__ = ["PATTERNS", "both_sides", "format_patterns", "suffered"]

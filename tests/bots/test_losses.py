@@ -1,0 +1,64 @@
+"""The loss patterns counted from a finished game's moves."""
+
+from __future__ import annotations
+
+from test_expert import endgame, sq
+
+from games.bots.losses import suffered
+from games.engine import (
+    BLUE,
+    BOMB,
+    CAPTAIN,
+    FLAG,
+    MARSHAL,
+    MINER,
+    RED,
+    SERGEANT,
+    SPY,
+    Move,
+)
+
+
+def test_each_pattern_is_counted_for_the_side_that_suffered_it() -> None:
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, MARSHAL),
+        sq(6, 6): (RED, CAPTAIN),
+        sq(3, 9): (RED, SERGEANT),
+        sq(2, 0): (BLUE, MINER),
+        sq(5, 4): (BLUE, SPY),
+        sq(7, 6): (BLUE, BOMB),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 0): (BLUE, SERGEANT),
+    }
+    game = endgame(pieces, turn=RED)
+    game.push(Move(sq(6, 6), sq(7, 6)))  # Red's captain dies on a bomb
+    game.push(Move(sq(5, 4), sq(4, 4)))  # Blue's spy takes the marshal
+    game.push(Move(sq(3, 9), sq(4, 9)))
+    game.push(Move(sq(2, 0), sq(1, 0)))  # the miner clears the bomb ...
+    game.push(Move(sq(4, 9), sq(3, 9)))
+    game.push(Move(sq(1, 0), sq(0, 0)))  # ... and takes the flag
+    assert game.outcome is not None and game.outcome.winner == BLUE
+    red, blue = suffered(game, RED), suffered(game, BLUE)
+    assert red["flag_by_miner"] == 1 and red["marshal_to_spy"] == 1
+    assert red["high_on_bomb"] == 1 and red["marshals_traded"] == 0
+    assert red["out_of_moves"] == 0 and red["reached_300"] == 0
+    assert all(blue[key] == 0 for key in ("flag_by_miner", "marshal_to_spy", "high_on_bomb"))
+
+
+def test_traded_marshals_and_running_out_of_moves() -> None:
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(4, 4): (RED, MARSHAL),
+        sq(9, 9): (BLUE, FLAG),
+        sq(5, 4): (BLUE, MARSHAL),
+        sq(8, 8): (BLUE, SERGEANT),
+    }
+    game = endgame(pieces, turn=RED)
+    game.push(Move(sq(4, 4), sq(5, 4)))
+    game.push(Move(sq(8, 8), sq(7, 8)))  # and Red has nothing left to move
+    assert game.outcome is not None and game.outcome.winner == BLUE
+    red, blue = suffered(game, RED), suffered(game, BLUE)
+    assert red["marshals_traded"] == blue["marshals_traded"] == 1
+    assert red["out_of_moves"] == 1 and blue["out_of_moves"] == 0
