@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from .daphne import Daphne, assert_clean_log
-from .proxy import NGINX, Nginx
+from .daphne import assert_clean_log
+from .proxy import two_daphnes_behind_nginx
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,23 +24,11 @@ SOCKETS_EACH = 3
 
 @pytest.fixture
 def site(tmp_path):
-    if not Path(NGINX).exists():
-        pytest.fail(f"nginx is missing ({NGINX}): `make test` installs nginx-light")
     # the limits of a public server: 64 sockets and a burst of 30 connects per address; the
     # bucket refills slowly here, so that a loaded machine's slow handshakes refill nothing
     env = {"TRUSTED_PROXIES": "127.0.0.1", "WS_CONNECTS_PER_SECOND": "0.1"}
-    daphnes = [Daphne(tmp_path / f"daphne-{name}.log", env=env) for name in ("a", "b")]
-    proxy = None
-    try:
-        for d in daphnes:
-            d.start()
-        proxy = Nginx(tmp_path / "nginx", [d.port for d in daphnes]).start()
-        yield proxy, daphnes
-    finally:
-        if proxy is not None:
-            proxy.stop()
-        for d in daphnes:
-            d.stop()
+    with two_daphnes_behind_nginx(tmp_path, env) as topology:
+        yield topology
 
 
 async def open_lobby(port: int, source: str, headers: dict | None = None):

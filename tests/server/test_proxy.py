@@ -10,9 +10,9 @@ import pytest
 
 from games.models import Game
 
-from .daphne import Daphne, assert_clean_log
+from .daphne import assert_clean_log
 from .helpers import set_up_game
-from .proxy import NGINX, Nginx
+from .proxy import two_daphnes_behind_nginx
 from .test_two_processes import Client, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,20 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def topology(tmp_path):
-    if not Path(NGINX).exists():
-        pytest.fail(f"nginx is missing ({NGINX}): `make test` installs nginx-light")
-    daphnes = [Daphne(tmp_path / f"daphne-{name}.log") for name in ("a", "b")]
-    proxy = None
-    try:
-        for d in daphnes:
-            d.start()
-        proxy = Nginx(tmp_path / "nginx", [d.port for d in daphnes]).start()
-        yield proxy, daphnes
-    finally:
-        if proxy is not None:
-            proxy.stop()
-        for d in daphnes:
-            d.stop()
+    with two_daphnes_behind_nginx(tmp_path) as site:
+        yield site
 
 
 def test_a_game_across_two_processes_behind_nginx(topology):
