@@ -4,6 +4,7 @@ hidden identity."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import threading
@@ -86,6 +87,9 @@ async def play_until_over(ws, role: int, rng: random.Random) -> list[dict]:
             return frames
         if view["phase"] == "playing" and view["turn"] == role and view["legal_moves"]:
             src, dst = rng.choice(view["legal_moves"])
+            # under the socket's flood limit (20 messages a second): the computer may answer
+            # in a few milliseconds, and an instant reply to each would pass it
+            await asyncio.sleep(0.06)
             await ws.send_json_to({"type": "move", "from": src, "to": dst})
 
 
