@@ -75,7 +75,7 @@ def free_port(start: int) -> int:
     raise RuntimeError(f"no free port from {start}")
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

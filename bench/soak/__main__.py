@@ -29,11 +29,13 @@ import psycopg
 from .. import stack
 from ..nginx import Nginx
 from . import report
+from .traffic import merge
 
 POOL_SIZE = 10
 FULL = {"seconds": 600, "games": 200, "computer_games": 10, "spectators": 500,
         "lobby_sockets": 100, "page_views_per_second": 20, "signups_per_minute": 12}  # fmt: skip
 QUICK = {**FULL, "seconds": 120}
+CLIENT_PARTS = ("games", "pages")  # two client processes (bench/soak/traffic.py)
 
 
 SECRET_KEY = secrets.token_urlsafe(48)  # one for every process: they read each other's sessions
@@ -152,12 +154,14 @@ def main() -> None:
                 "ramp_seconds": min(60, mix["seconds"] / 4)}  # fmt: skip
         (work / "plan.json").write_text(json.dumps(plan))
         started = time.monotonic()
-        client = subprocess.Popen([sys.executable, "-m", "bench.soak.traffic",
-                                   str(work / "plan.json"), str(work / "out.json")],
-                                  cwd=stack.ROOT)  # fmt: skip
-        sampler.processes["client"] = client.pid  # its CPU is on the same two cores
-        if client.wait() != 0:
-            raise RuntimeError("the traffic client failed")
+        clients = {part: subprocess.Popen([sys.executable, "-m", "bench.soak.traffic",
+                                           str(work / "plan.json"), str(work / f"{part}.json"),
+                                           part], cwd=stack.ROOT)
+                   for part in CLIENT_PARTS}  # fmt: skip
+        for part, client in clients.items():  # their CPU is on the same two cores
+            sampler.processes[f"client-{part}"] = client.pid
+        if any(client.wait() != 0 for client in clients.values()):
+            raise RuntimeError("a traffic client failed")
         elapsed = time.monotonic() - started
     finally:
         if sampler is not None:
@@ -173,7 +177,8 @@ def main() -> None:
             door.wait(10)
         for server in servers:
             server.stop()
-    traffic = json.loads((work / "out.json").read_text())
+    traffic = merge({part: json.loads((work / f"{part}.json").read_text())
+                     for part in CLIENT_PARTS})  # fmt: skip
     results = {
         "mix": mix,
         "seconds": round(elapsed, 1),

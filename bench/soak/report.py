@@ -37,6 +37,19 @@ def processes(results: dict) -> list[str]:
     return names
 
 
+def is_client(name: str) -> bool:
+    """The traffic's processes (bench/soak/traffic.py), not the site's."""
+    return name.startswith("client")
+
+
+def loop_lag_line(traffic: dict) -> str:
+    lags = traffic.get("client_loop_lag") or {}
+    return "- the traffic client's event loop lag (how late a 20 ms sleep woke), p50 / p99: " + (
+        ", ".join(f"{name} {fmt(s['p50'])} / {fmt(s['p99'])} ms" for name, s in lags.items())
+        or "not measured"
+    )
+
+
 def cpu_share(results: dict, name: str) -> str:
     """The process's CPU over the run, in cores (1.0 = one core busy all the time)."""
     series = [(s["t"], s[name]["cpu_s"]) for s in results["samples"]
@@ -63,7 +76,7 @@ def memory_rows(results: dict) -> list[str]:
         most_fds = max(v["fds"] for _, v in series)
         app = f"soak-{name}"
         most_pg = max((s["pg"].get(app, 0) for s in samples), default=0)
-        bound = "-" if name == "client" else f"{most_pg} ({results['pool_size']})"
+        bound = "-" if is_client(name) else f"{most_pg} ({results['pool_size']})"
         rows.append(f"| {name} | {cpu_share(results, name)} | {after['rss_mb']} / "
                     f"{end['rss_mb']} / {most_rss} | {after['fds']} / {end['fds']} / "
                     f"{most_fds} | {bound} |")  # fmt: skip
@@ -75,7 +88,7 @@ def rss_growth(results: dict) -> dict[str, float]:
     warm = results["mix"]["seconds"] / 4
     growth = {}
     for name in processes(results):
-        if name == "client":
+        if is_client(name):
             continue
         series = [(s["t"], s[name]["rss_mb"]) for s in results["samples"]
                   if name in s and s[name]["rss_mb"] is not None]  # fmt: skip
@@ -145,6 +158,7 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
         f"{fmt(t['move_to_opponent']['p99'])} ms ({t['move_to_opponent']['count']} moves)",
         f"- move -> spectator: p50 {fmt(t['move_to_spectator']['p50'])} ms, p99 "
         f"{fmt(t['move_to_spectator']['p99'])} ms ({t['move_to_spectator']['count']} deliveries)",
+        loop_lag_line(t),
         f"- error frames: {t['error_frames'] or 'none'}",
         f"- sockets: {t['sockets']}",
         f"- tracebacks in the logs: {results['tracebacks']}; nginx 5xx: {results['nginx_5xx']}",
@@ -168,7 +182,7 @@ def chart(results: dict, path: Path) -> None:
     times = [s["t"] for s in samples]
     fig, axes = plt.subplots(3, 1, figsize=(9, 9), sharex=True)
     for name in processes(results):
-        if name == "client":
+        if is_client(name):
             continue
         axes[0].plot(times, [s[name]["rss_mb"] for s in samples], label=name)
         axes[1].plot(times, [s[name]["fds"] for s in samples], label=name)

@@ -10,8 +10,15 @@ address of its own, as a crowd of browsers would arrive:
   replays and XML records of finished games;
 - sign-ups, log-outs and log-ins.
 
-It writes what it measured: each kind of request's times and statuses, move -> opponent and
-move -> spectator, error frames by code, sockets refused or dropped."""
+The runner starts it twice, as two processes: one `part` plays the games and holds the
+sockets (it measures move -> opponent and move -> spectator), the other sends the page views
+and the sign-ups. In one process, the threads that read the page views' answers (a replay is
+hundreds of kilobytes) held the client's own GIL while moves arrived, and the client then
+measured its own delays. Each part also measures its event loop's lag: a latency figure is
+worth only as much as the lag of the loop that took it.
+
+It writes what it measured, raw: each kind of request's times and statuses, move -> opponent
+and move -> spectator, error frames by code, sockets refused or dropped, the loop's lag."""
 
 from __future__ import annotations
 
@@ -19,10 +26,11 @@ import asyncio
 import itertools
 import json
 import sys
+from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 
 from ..stats import summary
-from .actors import REC, Plan, Socket, game_of, next_address, play, sign_on
+from .actors import REC, Plan, Socket, game_of, next_address, now, play, sign_on
 from .door import door_games
 from .web import Visitor
 
@@ -149,6 +157,25 @@ async def page_views(plan: Plan) -> None:
     await asyncio.gather(*pending)
 
 
+async def finished_games(plan: Plan) -> None:
+    """The page views' part learns the live and finished games as a visitor would: from a
+    lobby socket (the games' part plays them in another process)."""
+    sock = None
+    while plan.running():
+        if sock is None or sock.reader.done():
+            sock = await Socket.open(plan.port, "/ws/lobby/", Visitor(next_address(), plan.port),
+                                     None, "lobby (page views)")  # fmt: skip
+        if sock is not None and sock.lobby is not None:
+            REC.live.clear()
+            REC.live.update(g["id"] for g in sock.lobby["live"] if g["status"] == "playing")
+            known = set(REC.finished)
+            REC.finished += [g["id"] for g in sock.lobby["finished"]
+                             if g["id"] not in known and g["ply"] > 0]  # fmt: skip
+        await asyncio.sleep(1)
+    if sock is not None:
+        await sock.close()
+
+
 async def accounts(plan: Plan) -> None:
     """Sign-ups, each followed by a log-out and a log-in."""
     gap = 60.0 / plan.data["signups_per_minute"]
@@ -170,24 +197,59 @@ async def accounts(plan: Plan) -> None:
         await asyncio.sleep(gap)
 
 
-def results() -> dict:
-    http = {
-        kind: {**summary(times), "statuses": dict(REC.http_status[kind])}
-        for kind, times in sorted(REC.http_ms.items())
-    }
+LAG_TICK = 0.02  # seconds between the loop-lag probe's wake-ups
+
+
+async def loop_lag(plan: Plan, lags_ms: list[float]) -> None:
+    """How late the event loop wakes a task that asked to sleep LAG_TICK."""
+    while plan.running():
+        asked = now()
+        await asyncio.sleep(LAG_TICK)
+        lags_ms.append(max(0.0, (now() - asked - LAG_TICK) * 1000))
+
+
+def raw_results(lags_ms: list[float]) -> dict:
     return {
-        "http": http,
-        "move_to_opponent": summary(REC.opponent_ms),
-        "move_to_spectator": summary(REC.spectator_ms),
+        "http_ms": dict(REC.http_ms),
+        "http_status": {kind: dict(c) for kind, c in REC.http_status.items()},
+        "move_to_opponent": REC.opponent_ms,
+        "move_to_spectator": REC.spectator_ms,
         "error_frames": dict(REC.error_frames),
         "sockets": dict(REC.sockets),
         "moves": REC.moves,
         "games": REC.games,
         "accounts": len(REC.accounts),
+        "loop_lag_ms": lags_ms,
     }
 
 
-async def main(data: dict) -> dict:
+def merge(parts: dict[str, dict]) -> dict:
+    """The parts' raw results as one summary (what report.py reads)."""
+    http_ms: dict[str, list[float]] = defaultdict(list)
+    statuses: dict[str, Counter] = defaultdict(Counter)
+    total: dict[str, Counter] = {"error_frames": Counter(), "sockets": Counter()}
+    for part in parts.values():
+        for kind, times in part["http_ms"].items():
+            http_ms[kind] += times
+        for kind, counts in part["http_status"].items():
+            statuses[kind].update({int(k): v for k, v in counts.items()})
+        for key in total:
+            total[key].update(part[key])
+    return {
+        "http": {kind: {**summary(times), "statuses": dict(statuses[kind])}
+                 for kind, times in sorted(http_ms.items())},  # fmt: skip
+        "move_to_opponent": summary([t for p in parts.values() for t in p["move_to_opponent"]]),
+        "move_to_spectator": summary([t for p in parts.values() for t in p["move_to_spectator"]]),
+        "error_frames": dict(total["error_frames"]),
+        "sockets": dict(total["sockets"]),
+        "moves": sum(p["moves"] for p in parts.values()),
+        "games": sum(p["games"] for p in parts.values()),
+        "accounts": sum(p["accounts"] for p in parts.values()),
+        "client_loop_lag": {name: summary(p["loop_lag_ms"]) for name, p in parts.items()},
+    }
+
+
+async def main(data: dict, part: str) -> dict:
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(64, thread_name_prefix="http"))
     plan = Plan(data)
@@ -202,15 +264,19 @@ async def main(data: dict) -> dict:
 
         return [later(i) for i in range(count)]
 
-    tasks = [
-        *staggered(table, data["games"], with_slot=True),
-        *staggered(versus_computer, data["computer_games"], with_slot=True),
-        *staggered(spectator, data["spectators"]),
-        *staggered(lobby_watcher, data["lobby_sockets"]),
-        page_views(plan),
-        accounts(plan),
-        door_games(plan),
-    ]
+    lags_ms: list[float] = []
+    if part == "games":
+        tasks = [
+            *staggered(table, data["games"], with_slot=True),
+            *staggered(versus_computer, data["computer_games"], with_slot=True),
+            *staggered(spectator, data["spectators"]),
+            *staggered(lobby_watcher, data["lobby_sockets"]),
+            door_games(plan),
+        ]
+    else:
+        plan.rng.seed(data["seed"] + 1)
+        tasks = [page_views(plan), accounts(plan), finished_games(plan)]
+    tasks.append(loop_lag(plan, lags_ms))
     # every actor stops at the deadline; one still waiting on the server a minute later
     # (a read that never ends) is cancelled, and what was measured stands
     running = [asyncio.ensure_future(t) for t in tasks]
@@ -218,13 +284,13 @@ async def main(data: dict) -> dict:
     for task in late:
         task.cancel()
     REC.sockets["actors cancelled at the end"] = len(late)
-    return results()
+    return raw_results(lags_ms)
 
 
 if __name__ == "__main__":
-    plan_file, out_file = sys.argv[1], sys.argv[2]
+    plan_file, out_file, part_name = sys.argv[1], sys.argv[2], sys.argv[3]
     with open(plan_file) as f:
         plan_data = json.load(f)
-    outcome = asyncio.run(main(plan_data))
+    outcome = asyncio.run(main(plan_data, part_name))
     with open(out_file, "w") as f:
         json.dump(outcome, f)
