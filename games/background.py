@@ -19,8 +19,9 @@ from datetime import datetime
 
 from django.db import close_old_connections
 
-from . import clocks, computer, presence, services
+from . import clocks, presence, services
 from .models import Game
+from .services import computer
 
 logger = logging.getLogger(__name__)
 

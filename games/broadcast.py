@@ -26,7 +26,9 @@ from collections.abc import Callable
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.db import transaction
+
+from . import snapshots
+from .services.work import Result
 
 logger = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -128,19 +130,17 @@ def send_now(group: str, message: dict) -> None:
     send([(group, message)])
 
 
-def nudge_game_on_commit(public_id: str, version: int) -> None:
-    message = {"type": "game.nudge", "version": version}
-    transaction.on_commit(lambda: send([(game_group(public_id), message)], public_id))
-
-
-def nudge_lobby_on_commit() -> None:
-    transaction.on_commit(lambda: send_now(LOBBY_GROUP, {"type": "lobby.nudge"}))
-
-
-def publish_on_commit(public_id: str, by_role: dict[int, dict]) -> None:
-    """After the commit, each role's message to its audience group (and to no other)."""
-    sends = [(audience_group(public_id, role), message) for role, message in by_role.items()]
-    transaction.on_commit(lambda: send(sends, public_id, public_id))
+def publish(result: Result) -> None:
+    """After a unit of work committed (games/reactions.py): each audience gets the frames of
+    its events, computed once (and no other audience's), and the lobby hears of a change to
+    its lists."""
+    game = result.game
+    if result.events:
+        by_role = snapshots.pushed_frames(game, list(result.events), result.eg)
+        sends = [(audience_group(game.public_id, role), m) for role, m in by_role.items()]
+        send(sends, game.public_id, game.public_id)
+    if result.lobby and not game.private:
+        send_now(LOBBY_GROUP, {"type": "lobby.nudge"})
 
 
 COALESCE_SECONDS = 0.2

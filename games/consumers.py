@@ -27,12 +27,9 @@ from django.db import connection
 from moderation import sanctions
 
 from . import (
-    chat,
-    computer,
     error_codes,
     limits,
     lobby_feed,
-    match,
     presence,
     services,
     snapshots,
@@ -51,9 +48,12 @@ from .guards import (
     int_field,
     parse_frame,
     placement_field,
+    room_field,
+    text_field,
 )
-from .identity import Identity, identity_from
+from .identity import Identity, identity_from, identity_token
 from .models import BLUE, OBSERVER, RED
+from .services import chat, computer, match
 
 logger = logging.getLogger(__name__)
 
@@ -246,7 +246,7 @@ ACTIONS: dict[str, Action] = {
     "offer_rematch": lambda g, i, m: match.offer_rematch(g, i),
     "accept_rematch": lambda g, i, m: match.answer_rematch(g, i, accept=True),
     "decline_rematch": lambda g, i, m: match.answer_rematch(g, i, accept=False),
-    "chat": lambda g, i, m: chat.post(g, i, chat.room_field(m), chat.text_field(m)),
+    "chat": lambda g, i, m: chat.post(g, i, room_field(m), text_field(m)),
 }
 
 def act(action: Action) -> Callable:
@@ -293,7 +293,7 @@ class GameConsumer(GuardedConsumer):
         self.public_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         await self.accept()
         self.identity = await database_sync_to_async(scope_identity)(self.scope)
-        self.token = snapshots.identity_token(self.identity)
+        self.token = identity_token(self.identity)
         await self.channel_layer.group_add(game_group(self.public_id), self.channel_name)
         presence.watch(self.channel_name, asyncio.current_task())  # its life is the socket's
         role = await database_sync_to_async(presence.arrive)(

@@ -7,6 +7,7 @@ import re
 import time
 
 from games import error_codes
+from games.chat_message import PLAYERS, ROOMS
 from games.engine.errors import CodedError
 
 MAX_FRAME_BYTES = 4096
@@ -94,3 +95,20 @@ def placement_field(message: dict, name: str) -> dict[int, int]:
             raise BadFrame("bad_field", f"'{name}' keys are squares like \"37\", not {key!r}.")
         placement[int(key)] = int_field(value, key)
     return placement
+
+
+# ---------------------------------------------------------------- chat frames
+
+
+def room_field(message: dict) -> str:
+    room = message.get("room", PLAYERS)
+    if room not in ROOMS:
+        raise BadFrame("bad_field", "Field 'room' must be 'players' or 'spectators'.")
+    return room
+
+
+def text_field(message: dict) -> str:
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise BadFrame("bad_field", "Field 'text' must be a string.")
+    return text

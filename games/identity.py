@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,3 +51,18 @@ def role_of(game: Game, ident: Identity | None) -> int:
         if holds_seat(game, color, ident):
             return color
     return OBSERVER
+
+
+def identity_token(ident: Identity | None) -> str | None:
+    """A one-way name of an identity, safe to send through the channel layer."""
+    if ident is None:
+        return None
+    raw = f"user:{ident.user_id}" if ident.user_id is not None else f"guest:{ident.session_key}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+def seat_token(game: Game, color: int) -> str | None:
+    """identity_token of whoever holds `color`'s seat."""
+    user_id = game.red_user_id if color == RED else game.blue_user_id
+    session = game.red_session if color == RED else game.blue_session
+    return identity_token(Identity(user_id, session or None, ""))

@@ -32,27 +32,35 @@ import asyncio
 import logging
 import threading
 import uuid
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
-from django.conf import settings
 from django.db import connections
-from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from . import options
 from .broadcast import LOBBY_GROUP, game_group, send_coalesced
+from .domain.presence import (
+    HEARTBEAT_SECONDS,
+    PLAYERS,
+    TTL_SECONDS,
+    counts,
+    cutoff,
+    live,
+    observers,
+    observers_filter,
+    players_connected,
+)
 from .identity import Identity, role_of
-from .models import BLUE, OBSERVER, RED, Game, Presence, left_field
+from .models import OBSERVER, Game, Presence, left_field
+from .services import absence, cleanup, clock
 
 logger = logging.getLogger(__name__)
 
 INSTANCE = uuid.uuid4().hex  # this process
-HEARTBEAT_SECONDS: float = settings.PRESENCE_HEARTBEAT_SECONDS
-TTL_SECONDS: float = settings.PRESENCE_TTL_SECONDS
-
-PLAYERS = (RED, BLUE)
+# (the reads of the rows, re-exported for the sockets' side)
+__all__ = ["counts", "cutoff", "live", "observers", "observers_filter", "players_connected"]
 
 
 class Held(NamedTuple):
@@ -72,21 +80,6 @@ _start_lock = threading.Lock()
 _following = True  # False once the process is shutting down (games/shutdown.py)
 
 
-def cutoff():  # noqa: ANN201 - a datetime
-    """Rows last seen before this belong to a process that stopped beating."""
-    return timezone.now() - timedelta(seconds=TTL_SECONDS)
-
-
-def live() -> Q:
-    """The filter for rows that count (as a lookup from Game: `presences__` + this)."""
-    return Q(seen__gte=cutoff())
-
-
-def observers_filter() -> Q:
-    """For Count("presences", filter=...): the live observers of a game."""
-    return Q(presences__role=OBSERVER, presences__seen__gte=cutoff())
-
-
 def arrive(public_id: str, channel_name: str, ident: Identity | None) -> int | None:
     """Register a new socket; its role, or None when the game does not exist."""
     game = Game.objects.filter(public_id=public_id).first()
@@ -95,22 +88,6 @@ def arrive(public_id: str, channel_name: str, ident: Identity | None) -> int | N
     role = role_of(game, ident)
     enter(public_id, channel_name, role)
     return role
-
-
-def observers(game_id: int) -> int:
-    return Presence.objects.filter(live(), game_id=game_id, role=OBSERVER).count()
-
-
-def counts(game_id: int) -> dict[int, int]:
-    """Live sockets of a game by role (0 Red, 1 Blue, 2 observers), in one query."""
-    rows = Presence.objects.filter(live(), game_id=game_id).values("role")
-    return dict(rows.annotate(n=Count("pk")).values_list("role", "n"))
-
-
-def players_connected(game_id: int) -> set[int]:
-    """The seats (0, 1) with at least one live socket."""
-    roles = Presence.objects.filter(live(), game_id=game_id, role__in=PLAYERS)
-    return set(roles.values_list("role", flat=True).distinct())
 
 
 def announce(game: Game) -> None:
@@ -146,9 +123,9 @@ def enter(public_id: str, channel_name: str, role: int) -> None:
     if role == OBSERVER or (old is not None and old.role == OBSERVER):
         announce(game)
     if role in PLAYERS and marked_gone(game.pk, role):  # read after the row is in (see leave)
-        services().back(public_id, role)
+        absence.player_back(public_id, role)
     if old is not None and old.role in PLAYERS and old.role != role:
-        services().left(public_id, old.role)
+        absence.player_left(public_id, old.role)
 
 
 def marked_gone(game_id: int, color: int) -> bool:
@@ -174,7 +151,7 @@ def gone(socket: Held) -> None:
     if socket.role == OBSERVER:
         announce_games({socket.game_id})
     else:  # the service looks, under the game's lock, whether another socket of the seat is live
-        services().left(socket.public_id, socket.role)
+        absence.player_left(socket.public_id, socket.role)
 
 
 def watch(channel_name: str, task: asyncio.Task) -> None:
@@ -227,28 +204,6 @@ def forget_sockets() -> None:
         _tasks.clear()
 
 
-class Services(NamedTuple):
-    """What presence asks of games.services, which imports this module and registers them."""
-
-    left: Callable[..., None]  # player_left(public_id, color, since=None)
-    back: Callable[[str, int], None]  # player_back(public_id, color)
-    expired: Callable[[], int]  # sweep_expired()
-
-
-_services: Services | None = None
-
-
-def connect_services(**hooks: Callable) -> None:
-    global _services
-    _services = Services(**hooks)
-
-
-def services() -> Services:
-    if _services is None:
-        raise RuntimeError("games.services is not loaded (games/apps.py loads it)")
-    return _services
-
-
 # ---------------------------------------------------------------- heartbeat
 def beat() -> int:
     """One heartbeat: drop the sockets whose consumer ended without leaving, write the rows
@@ -276,7 +231,7 @@ def restamp() -> None:
     seats = {(s.public_id, s.game_id, s.role) for s in held.values() if s.role in PLAYERS}
     for public_id, game_id, role in seats:
         if left[game_id][role] is not None:  # (the service checks the socket is live)
-            services().back(public_id, role)
+            absence.player_back(public_id, role)
 
 
 def write_rows(held: dict[str, Held]) -> set[str]:
@@ -326,7 +281,7 @@ def purge_stale() -> int:
     )
     for (game_id, role), seen in seats.items():
         if game_id in public_ids:
-            services().left(public_ids[game_id], role, since=seen)
+            absence.player_left(public_ids[game_id], role, since=seen)
     return len(rows)
 
 
@@ -343,12 +298,10 @@ def sweep() -> None:
     """What the heartbeat also looks after, for games nobody may be watching: games whose
     time ran out end, and a seat nobody ever connected to counts as gone once the game is
     ABANDON_SECONDS into its setup (or turn), so it can be claimed like one that left."""
-    services().expired()
+    clock.sweep_expired()
     for public_id, color, since in never_connected():
-        services().left(public_id, color, since=since)
-    from . import cleanup  # ghosts and unwatched computer games (issue 12); it imports us
-
-    cleanup.sweep()
+        absence.player_left(public_id, color, since=since)
+    cleanup.sweep()  # ghosts and unwatched computer games
 
 
 def never_connected() -> list[tuple[str, int, datetime]]:
@@ -362,7 +315,7 @@ def never_connected() -> list[tuple[str, int, datetime]]:
     ]
 
 
-def never_connected_rows():  # noqa: ANN201 - a ValuesQuerySet
+def never_connected_rows() -> QuerySet:
     """The games of never_connected, in one query of a few columns: per seat whether it is a
     person's with no live socket that never left (a computer's seat never counts)."""
     cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)

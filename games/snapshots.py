@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import NamedTuple
 
 import orjson
-from django.db.models import Count, F, OuterRef, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F
 
 from players.ratings import seat_labels
 
-from . import clocks, engine, options, presence
-from .identity import Identity, role_of
-from .models import BLUE, OBSERVER, RED, Game, GameEvent, Presence
+from . import clocks, engine, options
+from .domain import presence
+from .identity import Identity, role_of, seat_token
+from .models import BLUE, OBSERVER, RED, Game, GameEvent
+from .services.repository import LIVE_COUNTS
 
 MAX_CATCH_UP = 50
 LOBBY_LIMIT = 20
@@ -43,91 +43,6 @@ def seat_is_bot(game: Game, color: int) -> bool:
 
 def spectator_count(game: Game) -> int:
     return presence.observers(game.pk)
-
-
-LIVE_COUNTS = {RED: "live_red", BLUE: "live_blue", OBSERVER: "live_obs"}
-
-
-def count_annotations() -> dict[str, Coalesce]:
-    """Live sockets of a game by role, as annotations of a Game query: the row lock of an
-    action reads them in its one statement (games/services/unit.py), not in one more."""
-    def live(role: int) -> Coalesce:
-        rows = Presence.objects.filter(presence.live(), game=OuterRef("pk"), role=role)
-        rows = rows.order_by().values("game").annotate(n=Count("pk")).values("n")
-        return Coalesce(Subquery(rows), 0)
-
-    return {name: live(role) for role, name in LIVE_COUNTS.items()}
-
-
-_LOCK_SQL: dict[str, str] = {}  # per database vendor
-
-
-def locked_game_sql(vendor: str, for_update: bool) -> str:
-    """The SQL of count_annotations' query, the game row locked, written once: the ORM took
-    about 4 ms of CPU per action to build and compile the three subqueries (bench/cpu.py).
-    Parameters: three cutoffs (presence.live) and the game's public id."""
-    sql = _LOCK_SQL.get(vendor)
-    if sql is None:
-        from django.db import connection
-
-        q = connection.ops.quote_name
-        field = Presence._meta.get_field
-        live = (
-            f"(SELECT COUNT(*) FROM {q(Presence._meta.db_table)} p"
-            f" WHERE p.{q(field('game').column)} = g.{q(Game._meta.pk.column)}"
-            f" AND p.{q(field('role').column)} = {{role}} AND p.{q(field('seen').column)} >= %s)"
-        )
-        columns = ", ".join(f"g.{q(f.column)}" for f in Game._meta.concrete_fields)
-        counts = ", ".join(
-            f"{live.format(role=role)} AS {name}" for role, name in LIVE_COUNTS.items()
-        )
-        sql = (
-            f"SELECT {columns}, {counts} FROM {q(Game._meta.db_table)} g"
-            f" WHERE g.{q(Game._meta.get_field('public_id').column)} = %s"
-            + (" FOR UPDATE OF g" if for_update else "")
-        )
-        _LOCK_SQL[vendor] = sql
-    return sql
-
-
-def locked_game(public_id: str) -> Game | None:
-    """The game row, locked (in the caller's transaction), annotated with its live socket
-    counts by role as count_annotations would. Read with a plain cursor and made a Game as
-    the ORM makes one (`from_db`, each column through its converters): a RawQuerySet
-    resolved the model's columns again for every action."""
-    from django.db import DEFAULT_DB_ALIAS, connections
-
-    connection = connections[DEFAULT_DB_ALIAS]  # (the wrapper: no proxy lookup per column)
-    cutoff = connection.ops.adapt_datetimefield_value(presence.cutoff())
-    sql = locked_game_sql(connection.vendor, connection.features.has_select_for_update)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [cutoff, cutoff, cutoff, public_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    fields = Game._meta.concrete_fields
-    columns, counts = row[: len(fields)], row[len(fields) :]
-    values = [convert(value, f, connection) for value, f in zip(columns, fields, strict=True)]
-    game = Game.from_db(connection.alias, [f.attname for f in fields], values)
-    for name, count in zip(LIVE_COUNTS.values(), counts, strict=True):
-        setattr(game, name, count)
-    return game
-
-
-_CONVERTERS: dict[tuple[str, str], list] = {}  # per (database, field): the ORM's converters
-
-
-def convert(value: object, field, connection) -> object:  # noqa: ANN001 - a model field
-    """A column's value as the ORM's queries return it (a JSON field's text parsed, say)."""
-    key = (connection.alias, field.attname)
-    converters = _CONVERTERS.get(key)
-    if converters is None:
-        column = field.get_col(Game._meta.db_table)
-        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
-        _CONVERTERS[key] = converters
-    for converter in converters:
-        value = converter(value, field, connection)
-    return value
 
 
 def socket_counts(game: Game) -> dict[int, int]:
@@ -333,18 +248,3 @@ def lobby_lists() -> dict:
         "live": [lobby_entry(g) for g in live[:LOBBY_LIMIT]],
         "finished": [lobby_entry(g) for g in finished[:LOBBY_LIMIT]],
     }
-
-
-def identity_token(ident: Identity | None) -> str | None:
-    """A one-way name of an identity, safe to send through the channel layer."""
-    if ident is None:
-        return None
-    raw = f"user:{ident.user_id}" if ident.user_id is not None else f"guest:{ident.session_key}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:32]
-
-
-def seat_token(game: Game, color: int) -> str | None:
-    """identity_token of whoever holds `color`'s seat."""
-    user_id = game.red_user_id if color == RED else game.blue_user_id
-    session = game.red_session if color == RED else game.blue_session
-    return identity_token(Identity(user_id, session or None, ""))

@@ -16,11 +16,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from games.chat import author_key
 from games.chat_message import ChatMessage
 from games.http_limits import limited
 from games.identity import Identity, identity_from
 from games.models import Game
+from games.services.chat import author_key
 
 from .models import MAX_DETAILS, REASONS, Report
 

@@ -15,8 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.errors import ServiceError
-from games.identity import Identity
-from games.snapshots import identity_token
+from games.identity import Identity, identity_token
 
 from .models import Report, Sanction
 

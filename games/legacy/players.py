@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
@@ -10,6 +12,17 @@ from games.identity import NICKNAME_KEY, Identity
 from games.models import BLUE, RED, Game
 
 MAX_NAME_LENGTH = 150  # a seat's name field
+
+
+
+@dataclass
+class Seat:
+    public_id: str
+    color: int
+    ident: Identity
+    version: int  # the game's version when the connection took (or took back) the seat
+    status: str
+    opponent_seated: bool
 
 
 def guest_named(name: str) -> Identity:

@@ -5,30 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
 
 from games import services
 from games.identity import Identity
 
-from .players import game_version, seat_player
+from .players import Seat, game_version, seat_player
 from .session import Session
 
 logger = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7777
 GRACE_SECONDS = 30.0
-
-
-@dataclass
-class Seat:
-    public_id: str
-    color: int
-    ident: Identity
-    version: int  # the game's version when the connection took (or took back) the seat
-    status: str
-    opponent_seated: bool
 
 
 class LegacyServer:

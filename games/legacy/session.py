@@ -10,22 +10,33 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from channels.db import database_sync_to_async
 
 from games import presence, services
 from games.errors import ServiceError
 from games.guards import TokenBucket
+from games.identity import Identity
 from games.models import RED
 
 from . import frames as f
 from .events import GameFeed, News, read_news
 from .pieces import ID_OF_RANK, RANK_OF_ID, board_cells, square_of, xy_of
-from .players import guest_named, valid_name
+from .players import Seat, guest_named, valid_name
 
-if TYPE_CHECKING:
-    from .server import LegacyServer, Seat
+
+class Seats(Protocol):
+    """What a session asks of the server that seats the connections (games/legacy/server.py)."""
+
+    def claim_name(self, name: str, session: Session) -> bool: ...
+    def release_name(self, name: str, session: Session) -> None: ...
+    async def seat(self, ident: Identity) -> Seat: ...
+    def opponent_arrived(self, public_id: str) -> None: ...
+    async def left(self, name: str, seat: Seat) -> None: ...
+    def take_grace(self, name: str) -> Seat | None: ...
+    async def refresh(self, seat: Seat) -> Seat: ...
+
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +47,7 @@ MAX_PENDING = 100  # frames read but not yet answered: more is a flood, however 
 
 class Session:
     def __init__(
-        self, server: LegacyServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+        self, server: Seats, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
         self.server = server
         self.frames = f.FrameReader(reader, server.frame_timeout)

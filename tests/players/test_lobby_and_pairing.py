@@ -168,7 +168,7 @@ def test_a_guest_changes_nickname_signs_off_and_keeps_games_on_sign_up(client):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_rated_game_against_the_computer_from_the_lobby_form(client):
-    from games import computer
+    from games.services import computer
 
     user = User.objects.create_user("challenger", password="pw-12345678")
     client.force_login(user)

@@ -220,7 +220,7 @@ def test_two_new_players_ending_two_games_at_once_in_both_colours(attempt):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_computer_level_is_rated_from_its_games_against_people():
-    from games import computer
+    from games.services import computer
 
     person = account()
     game = services.create_game(person, variant="mini", seat=0, rated=True)

@@ -7,10 +7,11 @@ import logging
 
 import pytest
 
-from games import computer, presence, services
+from games import presence, services
 from games.errors import ServiceError
 from games.models import Game, Presence
 from games.options import ABANDON_SECONDS
+from games.services import computer
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import BLUE_SETUP, RED_SETUP, adb, connect, make_guest, receive

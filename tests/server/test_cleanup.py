@@ -8,8 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from games import cleanup, computer, presence, services, snapshots
+from games import clocks, presence, services, snapshots
 from games.models import BLUE, OBSERVER, RED, Game
+from games.services import cleanup, computer
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import make_guest
@@ -68,7 +69,7 @@ def test_a_game_somebody_is_in_or_timed_is_left_alone():
         rewind(gid, cleanup.GHOST_SECONDS + 1)
     presence.enter(back, "back-tab", RED)
     services.player_back(back, RED)
-    cleanup.end_ghosts(services.clocks.now())
+    cleanup.end_ghosts(clocks.now())
     assert [game(g).status for g in (one_left, timed, back)] == ["playing"] * 3
 
 
@@ -86,7 +87,7 @@ def test_a_waiting_game_whose_creator_left_long_ago_is_cancelled():
 def computers_stay_still(monkeypatch):
     """The computers seated here are not woken: a random mini game they played on could end
     by itself before the sweep, which then had nothing to stop (a flaky test)."""
-    monkeypatch.setattr(services.unit, "computer_waker", None)
+    monkeypatch.setattr(computer, "kick", lambda public_id: None)
 
 
 def computers_game() -> str:
@@ -98,7 +99,7 @@ def computers_game() -> str:
 def test_a_computer_game_nobody_watches_stops_after_a_few_minutes():
     watched, unwatched = computers_game(), computers_game()
     presence.enter(watched, "watcher", OBSERVER)
-    t0 = services.clocks.now()
+    t0 = clocks.now()
     assert cleanup.sweep(t0) == 0  # the count starts
     later = t0 + timedelta(seconds=cleanup.UNWATCHED_SECONDS - 5)
     assert cleanup.sweep(later) == 0

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import computer
 from games.bots import LEVELS, ExpertPlayer, HardPlayer
 from games.models import BLUE, RED, Game
+from games.services import computer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,10 +11,11 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.test import Client
 
-from games import chat, http_limits, services
+from games import http_limits, services
 from games.errors import ServiceError
 from games.identity import NICKNAME_KEY
 from games.models import Game
+from games.services import chat
 
 from .conftest import make_guest
 from .helpers import seated_game

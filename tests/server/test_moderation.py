@@ -13,9 +13,10 @@ from django.contrib.auth.models import Group, User
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from games import chat, services
+from games import services
 from games.errors import ServiceError
 from games.identity import Identity
+from games.services import chat
 from moderation import sanctions
 from moderation.models import Report, Sanction
 from moderation.permissions import GROUP, PERMISSIONS, sync_group

@@ -6,10 +6,11 @@ person, so their setups and moves are validated, stored and broadcast like anyon
   no real session can have that key), named "Computer (<level>)".
 - It only ever gets ``engine.Game.view(color)``: exactly the view a person in that seat gets.
 - Its thinking runs in a small worker-thread pool, never on the event loop. `kick(game_id)`
-  asks the pool to let any computer act whose turn it is (its setup, or its move); services
-  call it after every commit of a game with a computer seat, sockets call it when they
-  connect, so a restarted server resumes computer games as soon as anyone looks at them
-  (and `resume_all()` kicks every active computer game, once per process, from the lobby).
+  asks the pool to let any computer act whose turn it is (its setup, or its move); it runs
+  after every commit of a game with a computer seat (`on_game_changed`, wired in
+  games/reactions.py), sockets call it when they connect, so a restarted server resumes
+  computer games as soon as anyone looks at them (and `resume_all()` kicks every active
+  computer game, once per process, from the lobby).
 """
 
 from __future__ import annotations
@@ -21,21 +22,21 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from django.contrib import messages
 from django.db import connections
-from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
-from django.views.decorators.http import require_POST
+from django.db.models import Q, QuerySet
 
-from . import engine, services
-from .bots import LEVELS, get_player
-from .bots.expert import clock_budget
-from .engine.players import Player
-from .errors import ServiceError
-from .http_limits import limited
-from .identity import Identity, identity_from
-from .models import BLUE, RED, Game
+from .. import engine
+from ..bots import LEVELS, get_player
+from ..bots.expert import clock_budget
+from ..engine.players import Player
+from ..errors import ServiceError
+from ..identity import Identity
+from ..models import BLUE, RED, Game
+from .play import move
+from .seats import check_variant, create_game, join_game
+from .setup import ready, submit_setup
+from .unit import computer_level
+from .work import Result
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ def computer_identity(level: str, color: int) -> Identity:
 
 def seat_level(game: Game, color: int) -> str | None:
     """The level of the computer in `color`'s seat, or None if a person (or nobody) sits there."""
-    return services.computer_level(game, color) or None
+    return computer_level(game, color) or None
 
 
 def computer_seat_q(color: int) -> Q:
@@ -104,16 +105,16 @@ def play_vs_computer(
     Untimed unless a time control is chosen; then the computer's thinking counts too.
     Rated (an account only): the level's rating and the person's both count it."""
     check_level(level)
-    game = services.create_game(
+    game = create_game(
         ident, variant=variant, seat=seat, time_control=time_control, rated=rated
     )
     human = RED if game.seat_taken(RED) else BLUE
-    services.join_game(game.public_id, computer_identity(level, 1 - human), 1 - human)
+    join_game(game.public_id, computer_identity(level, 1 - human), 1 - human)
     game.refresh_from_db()  # the services woke the computer when it sat down
     return game
 
 
-def live_computer_games(variant: str | None = None):  # noqa: ANN201 - a QuerySet
+def live_computer_games(variant: str | None = None) -> QuerySet:
     """Active games with computers in both seats, newest first."""
     games = Game.objects.exclude(status__in=[Game.Status.FINISHED, Game.Status.ABORTED]).filter(
         red_session__startswith=PREFIX,
@@ -129,7 +130,7 @@ def live_computer_games(variant: str | None = None):  # noqa: ANN201 - a QuerySe
 def open_or_start_computer_game(variant: str, red_level: str, blue_level: str) -> Game:
     """The lobby's "Watch computers play": a live game with these levels if there is one,
     else a new one (or, past MAX_WATCH_GAMES live ones, the newest of them)."""
-    services.check_variant(variant)  # before it reaches a query (a NUL byte is a 500 there)
+    check_variant(variant)  # before it reaches a query (a NUL byte is a 500 there)
     check_level(red_level)
     check_level(blue_level)
     same = live_computer_games(variant).filter(
@@ -150,8 +151,8 @@ def watch_computers(variant: str, red_level: str, blue_level: str) -> Game:
     """A new public game between two computers, for people to watch."""
     check_level(red_level)
     check_level(blue_level)
-    game = services.create_game(computer_identity(red_level, RED), variant=variant, seat=RED)
-    services.join_game(game.public_id, computer_identity(blue_level, BLUE), BLUE)
+    game = create_game(computer_identity(red_level, RED), variant=variant, seat=RED)
+    join_game(game.public_id, computer_identity(blue_level, BLUE), BLUE)
     game.refresh_from_db()  # the services woke the computers as they sat down
     return game
 
@@ -179,7 +180,7 @@ def act(public_id: str) -> bool:
             view = state.view(color)  # all the computer is ever shown
             budget_from_clock(_player(public_id, color, level, state.variant), game, color)
             src, dst = choose_move(_player(public_id, color, level, state.variant), view)
-            services.move(public_id, ident, src, dst)
+            move(public_id, ident, src, dst)
             return True
     return False
 
@@ -211,8 +212,8 @@ def set_up(public_id: str, ident: Identity, color: int, player: Player) -> None:
     """The computer submits its whole army in one transaction, then is ready. (Two processes
     setting up the same seat at once: the later setup replaces the earlier one whole, and the
     second `ready` is refused; piece by piece, they would mix.)"""
-    services.submit_setup(public_id, ident, player.setup())
-    services.ready(public_id, ident)
+    submit_setup(public_id, ident, player.setup())
+    ready(public_id, ident)
 
 
 def _player(public_id: str, color: int, level: str, variant: engine.Variant) -> Player:
@@ -244,12 +245,6 @@ def kick(public_id: str) -> None:
             return
         _busy.add(public_id)
     _executor.submit(_work, public_id)
-
-
-def kick_if_computer(game: Game) -> None:
-    """For the services: after a commit, kick a game only if a computer sits in it."""
-    if game.is_active and computer_seats(game):
-        kick(game.public_id)
 
 
 def _work(public_id: str) -> None:
@@ -406,46 +401,8 @@ def wait_idle(timeout: float = 30.0) -> bool:
     return False
 
 
-def _wake(public_id: str) -> None:
-    kick(public_id)  # (looked up at each call: tests replace `kick`)
-
-
-services.unit.computer_waker = _wake  # the services wake us after a commit in a computer game
-
-
-# ---------------------------------------------------------------- lobby forms (HTTP)
-@require_POST
-@limited("create_game")
-def new_vs_computer(request: HttpRequest) -> HttpResponse:
-    """The lobby's "Play vs computer" form: variant, level, seat and time_control."""
-    seat_field = request.POST.get("seat", "0")
-    seat = {"0": RED, "1": BLUE}.get(seat_field)
-    try:
-        game = play_vs_computer(
-            identity_from(request.user, request.session),
-            request.POST.get("variant", "classic"),
-            request.POST.get("level", "medium"),
-            seat,
-            request.POST.get("time_control", ""),
-            rated=request.POST.get("rated") in ("on", "1", "true"),
-        )
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect("lobby:index")
-    return redirect("games:detail", game_id=game.public_id)
-
-
-@require_POST
-@limited("create_game")
-def new_computer_game(request: HttpRequest) -> HttpResponse:
-    """The lobby's "Watch computers play" form: a live computer game, opened as a spectator."""
-    try:
-        game = open_or_start_computer_game(
-            request.POST.get("variant", "classic"),
-            request.POST.get("red_level", "hard"),
-            request.POST.get("blue_level", "medium"),
-        )
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect("lobby:index")
-    return redirect("games:detail", game_id=game.public_id)
+def on_game_changed(result: Result) -> None:
+    """After a unit of work committed: a computer seated in the game takes its turn."""
+    game = result.game
+    if game.red_computer or game.blue_computer:
+        kick(game.public_id)  # (looked up at each call: tests replace `kick`)

@@ -1,4 +1,4 @@
-"""A game's two chats (issue 12, point 5): the players' (everybody in the game reads it) and
+"""A game's two chats: the players' (everybody in the game reads it) and
 the spectators' (players do not see it while the game is on). Plain text: stored as typed
 (minus control characters), escaped by whoever draws it (the client sets textContent, the
 admin format_html). Length- and rate-limited; each message is a numbered game event like any
@@ -9,35 +9,19 @@ from __future__ import annotations
 import unicodedata
 from datetime import timedelta
 
-from django.db import transaction
-from django.http import HttpRequest, JsonResponse
+from moderation.sanctions import check_can_chat
 
-from . import clocks, http_limits, services
-from .chat_message import MAX_CHARS, PLAYERS, ROOMS, SPECTATORS, ChatMessage
-from .errors import ServiceError
-from .guards import BadFrame
-from .identity import Identity, identity_from, role_of
-from .models import BLUE, OBSERVER, RED, Game
+from .. import clocks, http_limits
+from ..chat_message import MAX_CHARS, PLAYERS, SPECTATORS, ChatMessage
+from ..errors import ServiceError
+from ..identity import Identity, role_of
+from ..models import BLUE, OBSERVER, RED, Game
+from .events import emit
+from .unit import apply
+from .work import Unit
 
 RATE_COUNT, RATE_SECONDS = 5, 10  # at most 5 messages in any 10 seconds, per person and game
 HISTORY_LIMIT = 200
-
-
-# ---------------------------------------------------------------- parsing
-
-
-def room_field(message: dict) -> str:
-    room = message.get("room", PLAYERS)
-    if room not in ROOMS:
-        raise BadFrame("bad_field", "Field 'room' must be 'players' or 'spectators'.")
-    return room
-
-
-def text_field(message: dict) -> str:
-    text = message.get("text")
-    if not isinstance(text, str):
-        raise BadFrame("bad_field", "Field 'text' must be a string.")
-    return text
 
 
 def clean(text: str) -> str:
@@ -85,35 +69,33 @@ def post(public_id: str, ident: Identity | None, room: str, text: str) -> int:
     text = clean(text)
     if not text or len(text) > MAX_CHARS:
         raise ServiceError("bad_chat", f"A message has 1 to {MAX_CHARS} characters.")
-    from moderation.sanctions import check_can_chat  # moderation imports games
-
     check_can_chat(ident)
     check_person_rate(ident)
-    with transaction.atomic():
-        game = services.lock(public_id)
+
+    def step(unit: Unit) -> None:
+        game = unit.game
         role = role_of(game, ident)
         check_room(game, role, room)
         key = author_key(ident)
         check_rate(game, key)
-        version = game.version + 1
         message = ChatMessage.objects.create(
-            game=game, version=version, room=room, role=role, author=ident.name,
+            game=game, version=game.version + 1, room=room, role=role, author=ident.name,
             author_key=key, text=text,
         )  # fmt: skip
-        emit_chat(game, message)
-        services.commit(game)
-        return game.version
+        emit_chat(unit, message)
+
+    return apply(public_id, step, settle=False).version
 
 
-def emit_chat(game: Game, message: ChatMessage) -> None:
+def emit_chat(unit: Unit, message: ChatMessage) -> None:
     """The `chat` event: the spectators' chat reaches the players only as `hidden` while
     the game is on (the version still advances for them: versions have no gaps)."""
     full = message.public()
-    if message.room == SPECTATORS and game.is_active:
+    if message.room == SPECTATORS and unit.game.is_active:
         hidden = {"room": SPECTATORS, "hidden": True}
-        services.emit(game, "chat", hidden, hidden, full)
+        emit(unit, "chat", hidden, hidden, full)
     else:
-        services.emit(game, "chat", full)
+        emit(unit, "chat", full)
 
 
 # ---------------------------------------------------------------- reading
@@ -127,13 +109,3 @@ def visible_to(game: Game, role: int) -> list[dict]:
         messages = messages.filter(room=PLAYERS)
     latest = list(messages.order_by("-version")[:HISTORY_LIMIT])
     return [{**m.public(), "version": m.version} for m in reversed(latest)]
-
-
-def history(request: HttpRequest, game_id: str) -> JsonResponse:
-    """GET /games/<id>/chat.json: the chat the caller may read now (docs/protocol.md)."""
-    game = Game.objects.filter(public_id=game_id).first()
-    if game is None:
-        return JsonResponse({"error": "not_found"}, status=404)
-    ident = identity_from(getattr(request, "user", None), getattr(request, "session", None))
-    role = role_of(game, ident)
-    return JsonResponse({"role": role, "version": game.version, "messages": visible_to(game, role)})

@@ -1,9 +1,9 @@
-"""A clean lobby (issue 12, point 8), run by the presence heartbeat's sweep:
+"""A clean lobby, run by the presence heartbeat's sweep:
 
 - an untimed game that no person has been connected to for GHOST_SECONDS ends as
   `abandoned` (status `aborted`, no result: it counts nowhere); a waiting game whose creator
   left that long ago is cancelled (`aborted`). (A timed game ends by its clocks; a game one
-  player is still in ends by a claim of victory, games/services/.)
+  player is still in ends by a claim of victory, games/services/absence.py.)
 - a computer-vs-computer game nobody has watched for UNWATCHED_SECONDS stops the same way.
 
 "When was a computer game last watched" is kept in this process (the Presence rows every
@@ -15,15 +15,19 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timedelta
 
-from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from . import clocks, presence, services
-from .models import BLUE, RED, Game, Presence
+from .. import clocks
+from ..domain import presence
+from ..errors import ServiceError
+from ..models import BLUE, RED, Game, Presence
+from .computer import computer_seat_q, live_computer_games
+from .endings import ABANDONED, abort, finish
+from .unit import apply
+from .work import Unit
 
 GHOST_SECONDS = 30 * 60
 UNWATCHED_SECONDS = 3 * 60
-ABANDONED = "abandoned"
 
 _watched: dict[int, datetime] = {}  # computer game pk -> when a socket was last seen on it
 _lock = threading.Lock()
@@ -38,10 +42,8 @@ def sweep(at: datetime | None = None) -> int:
 # ---------------------------------------------------------------- people's games
 
 
-def ghost_candidates(at: datetime):  # noqa: ANN201 - a QuerySet
+def ghost_candidates(at: datetime) -> QuerySet:
     """Untimed games every person left GHOST_SECONDS ago (computer seats never leave)."""
-    from .computer import computer_seat_q
-
     cut = at - timedelta(seconds=GHOST_SECONDS)
     red_gone = Q(red_left__lte=cut) | computer_seat_q(RED)
     blue_gone = Q(blue_left__lte=cut) | computer_seat_q(BLUE)
@@ -59,38 +61,34 @@ def end_ghosts(at: datetime) -> int:
 
 def end_game(public_id: str, at: datetime, ghost: bool) -> bool:
     """Under the row lock, if still so: end the game with no result. True if it did."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(public_id=public_id).first()
-        if game is None or not game.is_active:
-            return False
+    ended: list[bool] = []
+
+    def step(unit: Unit) -> None:
+        game = unit.game
+        if not game.is_active:
+            return
         if ghost and not ghost_candidates(at).filter(pk=game.pk).exists():
-            return False  # somebody came back meanwhile
+            return  # somebody came back meanwhile
         if Presence.objects.filter(presence.live(), game=game).exists():
-            return False  # a socket is open on it after all
+            return  # a socket is open on it after all
         if game.status == Game.Status.WAITING:
-            services.abort(game, at)  # cancelled: nobody ever joined
+            abort(unit)  # cancelled: nobody ever joined
         else:
-            abandon(game, at)
-        services.commit(game, lobby=True)
-        return True
+            finish(unit, ABANDONED)
+        ended.append(True)
 
-
-def abandon(game: Game, at: datetime) -> None:
-    """As services.abort (no result, status `aborted`), the termination saying why."""
-    game.finished = at
-    clocks.stop(game, at)
-    game.status = Game.Status.ABORTED
-    game.termination = ABANDONED
-    game.draw_offer = None
-    services.emit(game, "game_over", {"winner": None, "termination": ABANDONED})
+    try:
+        apply(public_id, step, at, settle=False)
+    except ServiceError as exc:
+        if exc.code != "not_found":
+            raise
+    return bool(ended)
 
 
 # ---------------------------------------------------------------- computers' games
 
 
 def stop_unwatched(at: datetime) -> int:
-    from .computer import live_computer_games
-
     games = list(live_computer_games().values_list("pk", "public_id"))
     watched = set(
         Presence.objects.filter(presence.live(), game_id__in=[pk for pk, _ in games])

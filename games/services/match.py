@@ -1,20 +1,23 @@
-"""A match around the game (issue 12): abort before it really began, draw-offer limits, and
-the rematch after it ended. Each action is one transaction on the locked game row, as in
-games/services/, whose helpers (lock, emit, commit, run) it uses; the rules stay in the
-engine: nothing here decides a battle or a move."""
+"""A match around the game: abort before it really began, and the rematch after it ended.
+Each action is one unit of work (games/services/unit.py); the rules stay in the engine:
+nothing here decides a battle or a move. (Draw offers: games/services/play.py.)"""
 
 from __future__ import annotations
 
-from django.db import transaction
+from .. import options
+from ..errors import ServiceError
+from ..identity import Identity, role_of
+from ..models import BLUE, OBSERVER, RED, Game, GameEvent
+from . import computer
+from .endings import abort
+from .events import emit
+from .play import DRAW_OFFER_PLIES, check_draw_offer
+from .seats import create_game, join_game
+from .unit import apply, run
+from .work import Unit
 
-from . import clocks, options, services
-from .errors import ServiceError
-from .identity import Identity, role_of
-from .models import BLUE, OBSERVER, RED, Game, GameEvent
+__all__ = ["DRAW_OFFER_PLIES", "check_draw_offer"]  # (draw offers, for the old callers)
 
-# A player may offer a draw again only after this many plies (both sides' moves) since
-# their last offer, so offers cannot be used to harass (issue 12, point 4).
-DRAW_OFFER_PLIES = 10
 REMATCH_KINDS = ("rematch_offered", "rematch_declined", "rematch")
 
 
@@ -43,35 +46,13 @@ def abortable(game: Game) -> bool:
 
 def abort_game(public_id: str, ident: Identity | None) -> int:
     """Either player ends the game with no result: status `aborted`, counted nowhere."""
-    at = clocks.now()
 
-    def action(game: Game, color: int, eg) -> bool:
-        if not abortable(game):
+    def action(unit: Unit, color: int) -> None:
+        if not abortable(unit.game):
             raise ServiceError("too_late_to_abort", "Both sides have moved: resign instead.")
-        services.abort(game, at)
-        return True
+        abort(unit)
 
-    return services.run(public_id, ident, action, at)
-
-
-# ---------------------------------------------------------------- draw offers
-
-
-def check_draw_offer(game: Game, color: int) -> None:
-    """Refuse a new draw offer by `color` within DRAW_OFFER_PLIES plies of its last one."""
-    last = (
-        GameEvent.objects.filter(game=game, kind="draw_offered", red_payload__color=color)
-        .order_by("-version")
-        .first()
-    )
-    if last is None:
-        return
-    since = GameEvent.objects.filter(game=game, kind="move", version__gt=last.version).count()
-    if since < DRAW_OFFER_PLIES:
-        wait = DRAW_OFFER_PLIES - since
-        raise ServiceError(
-            "draw_offer_too_soon", f"You may offer a draw again after {wait} more moves."
-        )
+    return run(public_id, ident, action)
 
 
 # ---------------------------------------------------------------- rematch
@@ -87,8 +68,7 @@ def rematch_state(game: Game) -> tuple[int | None, str | None]:
     return last.red_payload["color"], None
 
 
-def locked_finished_game(public_id: str, ident: Identity | None) -> tuple[Game, int]:
-    game = services.lock(public_id)
+def finished_game_player(game: Game, ident: Identity | None) -> int:
     color = role_of(game, ident)
     if color == OBSERVER:
         raise ServiceError("not_a_player", "Observers cannot act in this game.")
@@ -96,32 +76,33 @@ def locked_finished_game(public_id: str, ident: Identity | None) -> tuple[Game, 
         raise ServiceError("game_not_over", "A rematch is for a game that is over.")
     if not (game.seat_taken(RED) and game.seat_taken(BLUE)):
         raise ServiceError("no_opponent", "Nobody else played this game.")
-    return game, color
+    return color
 
 
 def offer_rematch(public_id: str, ident: Identity | None) -> int:
     """Offer the opponent a rematch; if their offer stands (or they are the computer), this
     accepts it and the new game begins. Returns the game's new version."""
-    from . import computer  # games/computer.py imports the services, as this module does
 
-    with transaction.atomic():
-        game, color = locked_finished_game(public_id, ident)
+    def step(unit: Unit) -> None:
+        game = unit.game
+        color = finished_game_player(game, ident)
         offer, new_id = rematch_state(game)
         if new_id is not None:
             raise ServiceError("rematch_done", "The rematch has begun already.")
         if offer == color:
             raise ServiceError("rematch_pending", "Your rematch offer stands already.")
         if offer == 1 - color or (1 - color) in computer.computer_seats(game):
-            start_rematch(game)
+            start_rematch(unit)
         else:
-            services.emit(game, "rematch_offered", {"color": color})
-        services.commit(game)
-        return game.version
+            emit(unit, "rematch_offered", {"color": color})
+
+    return apply(public_id, step, settle=False).version
 
 
 def answer_rematch(public_id: str, ident: Identity | None, accept: bool) -> int:
-    with transaction.atomic():
-        game, color = locked_finished_game(public_id, ident)
+    def step(unit: Unit) -> None:
+        game = unit.game
+        color = finished_game_player(game, ident)
         offer, new_id = rematch_state(game)
         if new_id is not None:
             raise ServiceError("rematch_done", "The rematch has begun already.")
@@ -130,17 +111,15 @@ def answer_rematch(public_id: str, ident: Identity | None, accept: bool) -> int:
         if offer == color:
             raise ServiceError("not_your_rematch_offer", "You cannot answer your own offer.")
         if accept:
-            start_rematch(game)
+            start_rematch(unit)
         else:
-            services.emit(game, "rematch_declined", {"color": color})
-        services.commit(game)
-        return game.version
+            emit(unit, "rematch_declined", {"color": color})
+
+    return apply(public_id, step, settle=False).version
 
 
 def seat_identity(game: Game, color: int, new_color: int) -> Identity:
     """Who sits in `color`'s seat, as the identity that takes `new_color` in the rematch."""
-    from . import computer
-
     level = computer.seat_level(game, color)
     if level is not None:  # a computer's identity names its seat
         return computer.computer_identity(level, new_color)
@@ -152,12 +131,13 @@ def seat_identity(game: Game, color: int, new_color: int) -> Identity:
     )
 
 
-def start_rematch(game: Game) -> Game:
+def start_rematch(unit: Unit) -> Game:
     """The new game: colours swapped, the same variant, rules, clock and privacy; both seated
     (so its setup begins). The old game gets the event `rematch` with the new id, for all."""
+    game = unit.game
     control = options.stored_time_control(game.clock_base_ms, game.clock_increment_ms)
     rules = dict(game.state.get("rules") or {})
-    new = services.create_game(
+    new = create_game(
         seat_identity(game, BLUE, RED),
         variant=game.variant,
         seat=RED,
@@ -165,8 +145,8 @@ def start_rematch(game: Game) -> Game:
         time_control=control.id if control else None,
         rules=rules or None,
     )
-    services.join_game(new.public_id, seat_identity(game, RED, BLUE), BLUE)
-    services.emit(game, "rematch", {"game": new.public_id})
+    join_game(new.public_id, seat_identity(game, RED, BLUE), BLUE)
+    emit(unit, "rematch", {"game": new.public_id})
     return new
 
 
