@@ -40,7 +40,7 @@ def record(stage: str, seconds: float) -> None:
 def _install() -> None:
     from django.db.backends.base import base as db_base
 
-    from games import broadcast, consumers, layers
+    from games.transport import broadcast, consumers, layers
 
     now = time.perf_counter
 

@@ -11,10 +11,11 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from games import options, services
-from games.errors import ServiceError
-from games.identity import Identity
-from games.models import Game
+from games import services
+from games.domain import options
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity
+from games.domain.models import Game
 
 from .tokens import user_for_token
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from . import engine
-from .models import Game, GameEvent, Move, Presence
+from .domain.models import Game, GameEvent, Move, Presence
 from .review_views import has_record, public_move
 from .services import match
 from .setups import SavedSetup

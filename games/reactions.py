@@ -4,18 +4,19 @@ games/services/signals.py, and never calls the parts that react.
 
 - a game finished with a result -> its ratings, in the transaction that ends it;
 - a game changed (after the commit) -> its sockets get the events and the lobby hears of it
-  (games/broadcast.py), then a computer seated in it takes its turn (games/services/computer.py).
+  (games/transport/broadcast.py), then a computer seated in it takes its turn
+  (games/services/computer.py).
 """
 
 from __future__ import annotations
 
 from players import ratings
 
-from . import broadcast
-from .models import Game
+from .domain.models import Game
 from .services import computer
 from .services.signals import game_changed, game_finished
 from .services.work import Result
+from .transport import broadcast
 
 
 def rate(sender: type[Game], game: Game, **kwargs: object) -> None:

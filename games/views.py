@@ -10,13 +10,14 @@ from django.views.decorators.http import require_GET, require_POST
 from moderation.models import REASONS
 from players.ratings import checked_range
 
-from . import options, services
-from .errors import ServiceError
-from .http_limits import limited
-from .identity import Identity, identity_from, role_of
-from .models import BLUE, OBSERVER, RED, Game
+from . import services
+from .domain import options
+from .domain.errors import ServiceError
+from .domain.identity import Identity, identity_from, role_of
+from .domain.models import BLUE, OBSERVER, RED, Game
 from .services import chat, computer
-from .snapshots import game_meta
+from .services.rate_limits import limited
+from .services.snapshots import game_meta
 
 
 def request_identity(request: HttpRequest) -> Identity | None:

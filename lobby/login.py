@@ -1,6 +1,6 @@
 """Logging in, with failed attempts limited per address and username (and per address):
 a guesser is slowed down, and the owner is never locked out for longer than one window
-(games/http_limits.py, login_failure), nor at all from another address."""
+(games/services/rate_limits.py, login_failure), nor at all from another address."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import logging
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 
-from games import http_limits
+from games.services import rate_limits as http_limits
 from players.names import name_key
 
 logger = logging.getLogger(__name__)

@@ -12,12 +12,12 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from games import options
 from games.bots import LEVELS as COMPUTER_LEVELS
-from games.http_limits import limited
-from games.identity import NICKNAME_KEY
+from games.domain import options
+from games.domain.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
-from games.snapshots import lobby_lists
+from games.services.rate_limits import limited
+from games.services.snapshots import lobby_lists
 from players.accounts import adopt_guest_games
 from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS

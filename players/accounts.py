@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.models import Game
+from games.domain.models import Game
 
 
 def adopt_guest_games(session_key: str | None, user) -> int:  # noqa: ANN001 - a User

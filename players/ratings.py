@@ -14,9 +14,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.errors import ServiceError
-from games.identity import Identity
-from games.models import BLUE, RED, Game
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity
+from games.domain.models import BLUE, RED, Game
 
 from . import glicko
 from .models import PlayerStatus, Rating, RatingChange

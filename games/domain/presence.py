@@ -1,5 +1,5 @@
 """Who is connected to a game, as the Presence rows say: the reads every layer may use (the
-rows are written by the sockets' side, games/presence.py). A row counts while it was seen
+rows are written by the sockets' side, games/transport/presence.py). A row counts while it was seen
 within TTL_SECONDS: a process that stopped beating stops counting by then."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from ..models import BLUE, OBSERVER, RED, Presence
+from .models import BLUE, OBSERVER, RED, Presence
 
 HEARTBEAT_SECONDS: float = settings.PRESENCE_HEARTBEAT_SECONDS
 TTL_SECONDS: float = settings.PRESENCE_TTL_SECONDS

@@ -10,7 +10,7 @@ the public names from here.
 
 from __future__ import annotations
 
-from ..errors import ServiceError
+from ..domain.errors import ServiceError
 from . import unit
 from .absence import (
     announces_presence,

@@ -7,11 +7,10 @@ import math
 from collections.abc import Callable
 from datetime import datetime
 
-from .. import clocks
-from ..domain import presence
-from ..errors import ServiceError
-from ..identity import Identity
-from ..models import Game
+from ..domain import clocks, presence
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity
+from ..domain.models import Game
 from .endings import abort, finish
 from .events import emit
 from .unit import apply, computer_level, run

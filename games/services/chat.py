@@ -11,11 +11,12 @@ from datetime import timedelta
 
 from moderation.sanctions import check_can_chat
 
-from .. import clocks, http_limits
-from ..chat_message import MAX_CHARS, PLAYERS, SPECTATORS, ChatMessage
-from ..errors import ServiceError
-from ..identity import Identity, role_of
-from ..models import BLUE, OBSERVER, RED, Game
+from ..domain import clocks
+from ..domain.chat_message import MAX_CHARS, PLAYERS, SPECTATORS, ChatMessage
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity, role_of
+from ..domain.models import BLUE, OBSERVER, RED, Game
+from . import rate_limits as http_limits
 from .events import emit
 from .unit import apply
 from .work import Unit
@@ -52,7 +53,7 @@ def check_rate(game: Game, key: str) -> None:
 
 
 def check_person_rate(ident: Identity) -> None:
-    """All games together, a person writes at most games/http_limits.py's `chat` limit."""
+    """All games together, a person writes at most games/services/rate_limits.py's `chat` limit."""
     person = f"person:{author_key(ident)}"
     try:
         http_limits.count("chat", person)

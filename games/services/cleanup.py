@@ -17,10 +17,9 @@ from datetime import datetime, timedelta
 
 from django.db.models import Q, QuerySet
 
-from .. import clocks
-from ..domain import presence
-from ..errors import ServiceError
-from ..models import BLUE, RED, Game, Presence
+from ..domain import clocks, presence
+from ..domain.errors import ServiceError
+from ..domain.models import BLUE, RED, Game, Presence
 from .computer import computer_seat_q, live_computer_games
 from .endings import ABANDONED, abort, finish
 from .unit import apply

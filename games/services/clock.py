@@ -4,9 +4,9 @@ one place that ends a game on time."""
 
 from __future__ import annotations
 
-from .. import clocks
-from ..errors import ServiceError
-from ..models import Game
+from ..domain import clocks
+from ..domain.errors import ServiceError
+from ..domain.models import Game
 from .unit import apply
 from .work import Unit
 

@@ -28,10 +28,10 @@ from django.db.models import Q, QuerySet
 from .. import engine
 from ..bots import LEVELS, get_player
 from ..bots.expert import clock_budget
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity
+from ..domain.models import BLUE, RED, Game
 from ..engine.players import Player
-from ..errors import ServiceError
-from ..identity import Identity
-from ..models import BLUE, RED, Game
 from .play import move
 from .seats import check_variant, create_game, join_game
 from .setup import ready, submit_setup

@@ -3,8 +3,9 @@ draw), or with none (`aborted` before it began, `abandoned` by everybody)."""
 
 from __future__ import annotations
 
-from .. import clocks, engine
-from ..models import Game
+from .. import engine
+from ..domain import clocks
+from ..domain.models import Game
 from .events import emit
 from .signals import game_finished
 from .work import Unit

@@ -3,7 +3,7 @@ with a payload per audience (Red, Blue, observers)."""
 
 from __future__ import annotations
 
-from ..models import RED, GameEvent
+from ..domain.models import RED, GameEvent
 from .work import Unit
 
 

@@ -4,10 +4,10 @@ nothing here decides a battle or a move. (Draw offers: games/services/play.py.)"
 
 from __future__ import annotations
 
-from .. import options
-from ..errors import ServiceError
-from ..identity import Identity, role_of
-from ..models import BLUE, OBSERVER, RED, Game, GameEvent
+from ..domain import options
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity, role_of
+from ..domain.models import BLUE, OBSERVER, RED, Game, GameEvent
 from . import computer
 from .endings import abort
 from .events import emit

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from .. import clocks, engine
-from ..errors import ServiceError
-from ..identity import Identity
-from ..models import Game, GameEvent, Move
+from .. import engine
+from ..domain import clocks
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity
+from ..domain.models import Game, GameEvent, Move
 from .endings import abort, finish, finish_by_engine
 from .events import emit
 from .unit import run

@@ -16,7 +16,7 @@ from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
 from ..domain import presence
-from ..models import BLUE, OBSERVER, RED, Game, Presence
+from ..domain.models import BLUE, OBSERVER, RED, Game, Presence
 
 LIVE_COUNTS = {RED: "live_red", BLUE: "live_blue", OBSERVER: "live_obs"}
 

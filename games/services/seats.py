@@ -10,10 +10,12 @@ from django.db.models import Q
 from moderation.sanctions import check_not_banned
 from players import ratings
 
-from .. import clocks, engine, http_limits, options
-from ..errors import ServiceError
-from ..identity import Identity, role_of
-from ..models import BLUE, OBSERVER, RED, Game
+from .. import engine
+from ..domain import clocks, options
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity, role_of
+from ..domain.models import BLUE, OBSERVER, RED, Game
+from . import rate_limits as http_limits
 from .absence import emit_absent
 from .events import emit
 from .unit import COLOR_NAMES, apply, apply_new
@@ -83,7 +85,7 @@ def waiting_games(ident: Identity) -> int:
 
 
 def check_waiting(ident: Identity) -> None:
-    """A person waits in a few games at most (games/http_limits.py, waiting_games)."""
+    """A person waits in a few games at most (games/services/rate_limits.py, waiting_games)."""
     if ident.computer:
         return
     most = http_limits.rule("waiting_games").count

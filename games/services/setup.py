@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from .. import clocks, engine
-from ..errors import ServiceError
-from ..identity import Identity
-from ..models import Game
+from .. import engine
+from ..domain import clocks
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity
+from ..domain.models import Game
 from .events import emit, private_event
 from .unit import run
 from .work import Unit

@@ -15,10 +15,11 @@ from datetime import datetime
 
 from django.db import transaction
 
-from .. import clocks, engine
-from ..errors import ServiceError
-from ..identity import Identity, role_of
-from ..models import BLUE, OBSERVER, RED, Game
+from .. import engine
+from ..domain import clocks
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity, role_of
+from ..domain.models import BLUE, OBSERVER, RED, Game
 from . import repository
 from .endings import abort, finish
 from .signals import game_changed

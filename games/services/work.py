@@ -10,7 +10,7 @@ from datetime import datetime
 from django.db import models
 
 from .. import engine
-from ..models import Game, GameEvent
+from ..domain.models import Game, GameEvent
 
 
 @dataclass

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games.layers import ResilientRedisChannelLayer
+from games.transport.layers import ResilientRedisChannelLayer
 from moderation import sanctions
 from moderation.models import Report
 

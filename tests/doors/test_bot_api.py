@@ -10,8 +10,8 @@ import pytest
 
 from botapi.models import ApiToken
 from botapi.tokens import make_bot
-from games import snapshots
-from games.models import Game
+from games.domain.models import Game
+from games.services import snapshots
 from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 
 pytestmark = pytest.mark.django_db

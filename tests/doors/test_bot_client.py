@@ -17,10 +17,10 @@ from websockets.exceptions import InvalidStatus
 
 from botapi.models import ApiToken
 from botapi.tokens import make_bot, user_for_token
+from clients.bot.connection import BotConnection
+from clients.bot.seat import PlayerSeat
 from games import services
-from games.client.connection import BotConnection
-from games.client.seat import PlayerSeat
-from games.models import Game
+from games.domain.models import Game
 from tests.server.conftest import (  # noqa: F401
     BLUE_SETUP,
     adb,
@@ -233,7 +233,7 @@ async def test_the_client_runs_as_a_command_with_a_computer_level(daphne):
     _, token = await adb(make_guest_bot)("levelbot")
     person = await adb(make_guest)("paula")
     game = await adb(services.create_game)(person, "mini", 1)
-    command = [sys.executable, "-m", "games.client", "--server", f"http://127.0.0.1:{daphne.port}",
+    command = [sys.executable, "-m", "clients.bot", "--server", f"http://127.0.0.1:{daphne.port}",
                "--token", token, "--player", "medium", "--game", game.public_id]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     bot = await asyncio.create_subprocess_exec(

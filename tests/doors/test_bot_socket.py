@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 
 from botapi.tokens import make_bot
 from games import services
-from games.models import OBSERVER
+from games.domain.models import OBSERVER
 from stratego_site.asgi import application
 from tests.server.conftest import (  # noqa: F401
     ORIGIN,

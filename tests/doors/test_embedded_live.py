@@ -16,8 +16,8 @@ import urllib.request
 import pexpect
 from websockets.asyncio.client import connect as ws_connect
 
-from games.legacy import frames as f
-from games.legacy.client import LegacyClient
+from games.transport.legacy import frames as f
+from games.transport.legacy.client import LegacyClient
 from tests.server.leaks import assert_no_leak
 
 from .botproc import bot_client, finished
@@ -233,7 +233,7 @@ async def test_a_tcp_player_who_leaves_loses_after_the_grace_period_in_daphne(tm
 
 
 def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
-    from games.legacy import inprocess
+    from games.transport.legacy import inprocess
 
     monkeypatch.delenv("LEGACY_PORT", raising=False)
     assert inprocess.configured() is None
@@ -247,7 +247,7 @@ def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
 
 
 def test_a_process_without_daphnes_loop_says_it_serves_no_door(monkeypatch, caplog):
-    from games.legacy import inprocess
+    from games.transport.legacy import inprocess
 
     monkeypatch.setattr(inprocess, "NOT_RUNNING_AFTER", 0.05)
     inprocess.warn_if_never_started("127.0.0.1", 7001)  # (nothing started the door here)

@@ -7,8 +7,8 @@ import struct
 
 import pytest
 
-from games.legacy import frames as f
-from games.models import Game
+from games.domain.models import Game
+from games.transport.legacy import frames as f
 from tests.server.conftest import adb, fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 
 from .legacy_script import expect, play_phase, setup_phase, sign_on

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from games.legacy.client import LegacyClient
-from games.models import Game
+from games.domain.models import Game
+from games.transport.legacy.client import LegacyClient
 from tests.server.conftest import adb, fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 from tests.server.daphne import Daphne, free_port, wait_for_port
 

@@ -7,11 +7,12 @@ import asyncio
 import pytest
 from django.db.models import Q
 
-from games import engine, snapshots
-from games.legacy import frames as f
-from games.legacy.client import LegacyClient
-from games.legacy.pieces import ID_OF_RANK
-from games.models import OBSERVER, Game, Move
+from games import engine
+from games.domain.models import OBSERVER, Game, Move
+from games.services import snapshots
+from games.transport.legacy import frames as f
+from games.transport.legacy.client import LegacyClient
+from games.transport.legacy.pieces import ID_OF_RANK
 from tests.server.conftest import (  # noqa: F401
     adb,
     connect,
@@ -174,6 +175,6 @@ async def web_event(web, kind: str, check) -> dict:  # noqa: ANN001
 
 
 def engine_rank(piece_id: str) -> int:
-    from games.legacy.pieces import RANK_OF_ID
+    from games.transport.legacy.pieces import RANK_OF_ID
 
     return RANK_OF_ID[piece_id]

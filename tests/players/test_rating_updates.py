@@ -19,10 +19,11 @@ from rated_games import (
     seated,
 )
 
-from games import engine, presence, services
-from games.errors import ServiceError
-from games.models import Game
-from games.options import ABANDON_SECONDS, SETUP_SECONDS
+from games import engine, services
+from games.domain.errors import ServiceError
+from games.domain.models import Game
+from games.domain.options import ABANDON_SECONDS, SETUP_SECONDS
+from games.transport import presence
 from players import ratings
 from players.models import PlayerStatus, Rating, RatingChange
 

@@ -7,11 +7,12 @@ import logging
 
 import pytest
 
-from games import presence, services
-from games.errors import ServiceError
-from games.models import Game, Presence
-from games.options import ABANDON_SECONDS
+from games import services
+from games.domain.errors import ServiceError
+from games.domain.models import Game, Presence
+from games.domain.options import ABANDON_SECONDS
 from games.services import computer
+from games.transport import presence
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import BLUE_SETUP, RED_SETUP, adb, connect, make_guest, receive

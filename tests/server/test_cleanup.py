@@ -8,9 +8,11 @@ from datetime import timedelta
 
 import pytest
 
-from games import clocks, presence, services, snapshots
-from games.models import BLUE, OBSERVER, RED, Game
-from games.services import cleanup, computer
+from games import services
+from games.domain import clocks
+from games.domain.models import BLUE, OBSERVER, RED, Game
+from games.services import cleanup, computer, snapshots
+from games.transport import presence
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import make_guest

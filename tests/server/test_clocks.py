@@ -9,10 +9,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import clocks, engine, presence, services
-from games.errors import ServiceError
-from games.models import Game, GameEvent, Move
-from games.options import SETUP_SECONDS, TimeControl
+from games import engine, services
+from games.domain import clocks
+from games.domain.errors import ServiceError
+from games.domain.models import Game, GameEvent, Move
+from games.domain.options import SETUP_SECONDS, TimeControl
+from games.transport import presence
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import SHORT_GAME, adb, connect, receive
@@ -305,7 +307,7 @@ async def test_only_player_sockets_check_the_clock_and_a_closing_socket_cancels_
 ):
     """An observer schedules no check (one check per player, not one per watcher, falls on
     the row at the deadline); a check started is kept, and cancelled when the socket closes."""
-    from games import consumers
+    from games.transport import consumers
 
     opened: list[consumers.GameConsumer] = []
     real_connect = consumers.GameConsumer.connect

@@ -16,8 +16,8 @@ from django.db import OperationalError, connections
 from django.test import Client
 
 from games import engine, services
+from games.domain.models import Game, Move
 from games.engine.players import Player
-from games.models import Game, Move
 from games.services import computer
 
 from .conftest import RED_SETUP, B, F, M, S, adb, connect, make_guest, receive

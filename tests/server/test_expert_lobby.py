@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.bots import LEVELS, ExpertPlayer, HardPlayer
-from games.models import BLUE, RED, Game
+from games.domain.models import BLUE, RED, Game
 from games.services import computer
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,7 +1,9 @@
 """The server's packages import each other without a circle, counting every import in a
 file: at module level, inside functions and under TYPE_CHECKING. Each module is a node;
 `from package import module` is an edge to the module, `from module import name` to the
-module."""
+module. And the layers of docs/architecture.md hold: engine -> domain -> services ->
+transport -> site, a layer importing only those before it; the client programs (clients/)
+only the engine and the computer players."""
 
 from __future__ import annotations
 
@@ -98,9 +100,45 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+# The layers, lowest first, by module prefix (the first that matches). games' own top-level
+# modules (views, urls, admin, the reactions' wiring) are Django's entry points: the site.
+LAYERS = (
+    ("engine", ("games.engine", "games.bots")),
+    ("domain", ("games.domain", "games.models")),
+    ("services", ("games.services",)),
+    ("transport", ("games.transport",)),
+    ("site", ("games", "stratego_site")),
+)
+CLIENTS_MAY_IMPORT = ("clients", "games.engine", "games.bots")
+
+
+def under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def layer_of(name: str) -> int | None:
+    for depth, (_, prefixes) in enumerate(LAYERS):
+        if any(under(name, prefix) for prefix in prefixes):
+            return depth
+    return None  # another app (players, lobby...): only the circles rule applies
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
+    breaches = []
+    for name, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            mine, theirs = layer_of(name), layer_of(target)
+            if mine is not None and theirs is not None and theirs > mine:
+                breaches.append(f"{name} ({LAYERS[mine][0]}) -> {target} ({LAYERS[theirs][0]})")
+            client = under(name, "clients")
+            if client and not any(under(target, p) for p in CLIENTS_MAY_IMPORT):
+                breaches.append(f"{name} (a client program) -> {target}")
+    return breaches
+
+
 def test_the_graph_covers_every_module_of_the_server():
     graph = import_graph()
-    for name in ("games.services.match", "games.services.cleanup", "games.presence"):
+    for name in ("games.services.match", "games.services.cleanup", "games.transport.presence"):
         assert name in graph
     files = [p for p in (ROOT / "games").rglob("*.py") if "migrations" not in p.parts]
     assert len([n for n in graph if n == "games" or n.startswith("games.")]) == len(files)
@@ -108,6 +146,18 @@ def test_the_graph_covers_every_module_of_the_server():
 
 def test_no_import_circle_anywhere_in_the_server():
     assert circles(import_graph()) == []
+
+
+def test_no_layer_imports_a_higher_one():
+    assert layer_breaches(import_graph()) == []
+
+
+def test_a_breach_of_the_layers_is_found():
+    graph = {"games.services.x": {"games.transport.y"}, "clients.z": {"games.services.x"}}
+    assert layer_breaches(graph) == [
+        "clients.z (a client program) -> games.services.x",
+        "games.services.x (services) -> games.transport.y (transport)",
+    ]
 
 
 def test_circles_finds_a_circle_of_three_and_leaves_out_who_only_points_into_it():

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from games import engine, services
-from games.chat_message import ChatMessage
-from games.models import Game, GameEvent
+from games.domain.chat_message import ChatMessage
+from games.domain.models import Game, GameEvent
 from games.services import chat, match
 
 from .conftest import SHORT_GAME, adb, connect, make_guest, receive

@@ -9,9 +9,10 @@ from django.apps import apps
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import presence, services
-from games.models import Game
-from games.options import ABANDON_SECONDS
+from games import services
+from games.domain.models import Game
+from games.domain.options import ABANDON_SECONDS
+from games.transport import presence
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import make_guest

@@ -14,8 +14,8 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 
 from games import services
-from games.errors import ServiceError
-from games.identity import Identity
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity
 from games.services import chat
 from moderation import sanctions
 from moderation.models import Report, Sanction
@@ -221,7 +221,7 @@ def test_a_moderator_can_act_from_the_queue_and_a_plain_staff_user_cannot():
 
 
 def test_the_admin_offers_xml_only_for_games_with_a_record_and_errors_are_pages():
-    from games.models import Game
+    from games.domain.models import Game
 
     cancelled_host = make_guest("quitter")
     cancelled = services.create_game(cancelled_host, variant="classic")

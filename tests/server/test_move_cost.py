@@ -53,9 +53,8 @@ def test_the_locked_row_counts_live_sockets_as_the_orm_query_does():
     from django.db import transaction
     from django.utils import timezone
 
-    from games import snapshots
-    from games.models import Game, Presence
-    from games.services import repository
+    from games.domain.models import Game, Presence
+    from games.services import repository, snapshots
 
     gid, red, blue = set_up_game()
     game = Game.objects.get(public_id=gid)

@@ -1,4 +1,5 @@
-"""Presence rows of a dead server process stop counting and are purged (games/presence.py)."""
+"""Presence rows of a dead server process stop counting and are purged
+(games/transport/presence.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 from django.utils import timezone
 from websockets.sync.client import connect as ws_connect
 
-from games import presence, snapshots
-from games.models import Game, Presence
+from games.domain.models import Game, Presence
+from games.services import snapshots
+from games.transport import presence
 
 from .conftest import adb, connect, make_guest, receive
 from .daphne import Daphne, assert_clean_log

@@ -7,12 +7,12 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from clients.terminal.local import LocalGame
+from clients.terminal.online import SAVE_FORMAT as ONLINE_FORMAT
+from clients.terminal.online import OnlineGame
+from clients.terminal.prompts import Console
 from games import engine
 from games.bots import LEVELS
-from games.terminal.local import LocalGame
-from games.terminal.online import SAVE_FORMAT as ONLINE_FORMAT
-from games.terminal.online import OnlineGame
-from games.terminal.prompts import Console
 
 DEFAULT_SAVE = "stratego-game.json"
 

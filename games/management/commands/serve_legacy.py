@@ -8,8 +8,8 @@ import logging
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.management.base import BaseCommand
 
-from games import presence
-from games.legacy.server import DEFAULT_PORT, GRACE_SECONDS, LegacyServer
+from games.transport import presence
+from games.transport.legacy.server import DEFAULT_PORT, GRACE_SECONDS, LegacyServer
 
 IN_MEMORY_NOTE = (
     "note: the channel layer is in memory (no REDIS_URL): it does not cross processes, so the "

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from . import engine
+from .. import engine
 from .errors import ServiceError
 
 SETUP_SECONDS = 300  # a timed game: both players must be READY this long after both sat down

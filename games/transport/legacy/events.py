@@ -1,10 +1,10 @@
 """The one place a door learns what happened in a game: "wait for the next events of game G
 for seat C, and read my seat's view".
 
-Built on the channel layer (games/broadcast.py): after a commit the role's audience group
+Built on the channel layer (games/transport/broadcast.py): after a commit the role's audience group
 gets its frames (and the game's group a nudge for a change without events); any of them
 wakes the reader, which fetches its role's payloads and view from the database
-(games/snapshots.py), as a socket does after a version gap. A message lost on the way only
+(games/services/snapshots.py), as a socket does after a version gap. A message lost on the way only
 delays the news by one poll, so the doors never depend on the layer delivering every
 message.
 """
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import snapshots
-from games.broadcast import audience_group, game_group
-from games.models import RED, Game, GameEvent
+from games.domain.models import RED, Game, GameEvent
+from games.services import snapshots
+from games.transport.broadcast import audience_group, game_group
 
 POLL_SECONDS = 2.0
 

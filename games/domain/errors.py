@@ -1,6 +1,6 @@
 """The one error the services raise: a machine `code` and a human `message`."""
 
-from games import error_codes
+from games.domain import error_codes
 from games.engine.errors import CodedError
 
 

@@ -2,7 +2,7 @@
 
 Every decision about the game is the services' (games/services/): a frame becomes one
 service call, and the answers the other player must see come back as the game's events
-(games/legacy/events.py), translated here into the seed's server frames.
+(games/transport/legacy/events.py), translated here into the seed's server frames.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from typing import Protocol
 
 from channels.db import database_sync_to_async
 
-from games import presence, services
-from games.errors import ServiceError
-from games.guards import TokenBucket
-from games.identity import Identity
-from games.models import RED
+from games import services
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity
+from games.domain.models import RED
+from games.transport import presence
+from games.transport.guards import TokenBucket
 
 from . import frames as f
 from .events import GameFeed, News, read_news
@@ -27,7 +28,8 @@ from .players import Seat, guest_named, valid_name
 
 
 class Seats(Protocol):
-    """What a session asks of the server that seats the connections (games/legacy/server.py)."""
+    """What a session asks of the server that seats the connections
+    (games/transport/legacy/server.py)."""
 
     def claim_name(self, name: str, session: Session) -> bool: ...
     def release_name(self, name: str, session: Session) -> None: ...

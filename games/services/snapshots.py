@@ -9,11 +9,11 @@ from django.db.models import Count, F
 
 from players.ratings import seat_labels
 
-from . import clocks, engine, options
-from .domain import presence
-from .identity import Identity, role_of, seat_token
-from .models import BLUE, OBSERVER, RED, Game, GameEvent
-from .services.repository import LIVE_COUNTS
+from .. import engine
+from ..domain import clocks, options, presence
+from ..domain.identity import Identity, role_of, seat_token
+from ..domain.models import BLUE, OBSERVER, RED, Game, GameEvent
+from .repository import LIVE_COUNTS
 
 MAX_CATCH_UP = 50
 LOBBY_LIMIT = 20

@@ -1,4 +1,4 @@
-"""The stored chat message (games/chat.py posts and reads them); kept with its game."""
+"""The stored chat message (games/services/chat.py posts and reads them); kept with its game."""
 
 from __future__ import annotations
 

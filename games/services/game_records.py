@@ -12,9 +12,9 @@ import hashlib
 from django.db import transaction
 from django.utils import timezone
 
-from . import engine
-from .engine.records import GameRecord, RecordError, parse_record, replay, write_xml
-from .models import BLUE, RED, Game, Move
+from .. import engine
+from ..domain.models import BLUE, RED, Game, Move
+from ..engine.records import GameRecord, RecordError, parse_record, replay, write_xml
 
 NAME_LENGTH = Game._meta.get_field("red_name").max_length or 150
 DEFAULT_NAMES = ("Red player", "Blue player")

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
-from games.errors import ServiceError
-from games.identity import NICKNAME_KEY, Identity
-from games.models import BLUE, RED, Game
+from games.domain.errors import ServiceError
+from games.domain.identity import NICKNAME_KEY, Identity
+from games.domain.models import BLUE, RED, Game
 
 MAX_NAME_LENGTH = 150  # a seat's name field
 

@@ -2,7 +2,7 @@
 
 A game's sockets are in two groups: the game's (spectator counts, nudges) and their
 audience's (`audience.<id>.red|blue|obs`). After a commit each audience group gets the event
-frames of that audience, computed once (games/snapshots.py `pushed_frames`), which its
+frames of that audience, computed once (games/services/snapshots.py `pushed_frames`), which its
 sockets forward as they are: a socket never receives another audience's frames, and reads
 the database only on connect, on a version gap or when a nudge says it is behind.
 
@@ -27,8 +27,8 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from . import snapshots
-from .services.work import Result
+from ..services import snapshots
+from ..services.work import Result
 
 logger = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -50,7 +50,8 @@ Sends = list[tuple[str, dict]]  # (group, message), sent at once
 
 
 async def send_all(layer, sends: Sends) -> None:  # noqa: ANN001 - a channel layer
-    many = getattr(layer, "group_send_many", None)  # (games/layers.py: one round trip for all)
+    # (games/transport/layers.py: one round trip for all)
+    many = getattr(layer, "group_send_many", None)
     if many is not None:
         await many(sends)
         return

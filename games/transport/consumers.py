@@ -1,6 +1,6 @@
 """Websocket consumers: thin. Parse, validate the shape, call one service, send.
 
-A game socket is in its game's group and in its audience's group (games/broadcast.py). The
+A game socket is in its game's group and in its audience's group (games/transport/broadcast.py). The
 audience group brings the frames of each committed change for that audience, serialized
 once; the socket forwards them. It reads the database only on connect (or `sync`), when a
 message's first version leaves a gap (the layer dropped one), on a nudge it is behind, and
@@ -26,17 +26,14 @@ from django.db import connection
 
 from moderation import sanctions
 
-from . import (
-    error_codes,
-    limits,
-    lobby_feed,
-    presence,
-    services,
-    snapshots,
-    unavailable,
-)
+from .. import services
+from ..domain import error_codes
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity, identity_from, identity_token
+from ..domain.models import BLUE, OBSERVER, RED
+from ..services import chat, computer, match, snapshots
+from . import limits, lobby_feed, presence, unavailable
 from .broadcast import LOBBY_GROUP, audience_group, game_group
-from .errors import ServiceError
 from .guards import (
     CLOSE_FLOOD,
     CLOSE_NOT_FOUND,
@@ -51,9 +48,6 @@ from .guards import (
     room_field,
     text_field,
 )
-from .identity import Identity, identity_from, identity_token
-from .models import BLUE, OBSERVER, RED
-from .services import chat, computer, match
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +57,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
     closed = False
     accepted = False
-    client_keys: list[str] = []  # what this socket counts against (games/limits.py)
+    client_keys: list[str] = []  # what this socket counts against (games/transport/limits.py)
     person_group: str | None = None  # every socket of this person (moderation/sanctions.py)
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
@@ -192,7 +186,8 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     async def layer_resumed(self, event: dict) -> None:
-        """Redis came back after an outage (games/layers.py): what was in flight is lost."""
+        """Redis came back after an outage (games/transport/layers.py): what was in flight is
+        lost."""
 
 
 def error_frame(code: str, message: str, request: str | None) -> dict:
@@ -241,7 +236,8 @@ ACTIONS: dict[str, Action] = {
     "accept_draw": lambda g, i, m: services.answer_draw(g, i, accept=True),
     "decline_draw": lambda g, i, m: services.answer_draw(g, i, accept=False),
     "claim_victory": lambda g, i, m: services.claim_victory(g, i),
-    # issue 12: the match around the game (games/match.py) and its chat (games/chat.py)
+    # issue 12: the match around the game (games/services/match.py) and its chat
+    # (games/services/chat.py)
     "abort": lambda g, i, m: match.abort_game(g, i),
     "offer_rematch": lambda g, i, m: match.offer_rematch(g, i),
     "accept_rematch": lambda g, i, m: match.answer_rematch(g, i, accept=True),

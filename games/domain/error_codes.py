@@ -1,7 +1,7 @@
 """Every error code the server can send in an `error` frame: the one registry.
 
-The error classes take their `CODES` from here (games/errors.py, games/guards.py,
-games/limits.py), and `CodedError` refuses a code missing from its class's set, so a code
+The error classes take their `CODES` from here (games/domain/errors.py, games/transport/guards.py,
+games/transport/limits.py), and `CodedError` refuses a code missing from its class's set, so a code
 cannot be raised without being registered. tests/server/test_protocol_doc.py checks that
 docs/protocol.md's table of error codes lists exactly `SENT`.
 """
@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from games.engine.errors import IllegalMoveError, SetupError
 
-# The socket guards (games/guards.py `BadFrame`): a frame the server cannot read.
+# The socket guards (games/transport/guards.py `BadFrame`): a frame the server cannot read.
 FRAME = frozenset({"bad_json", "unknown_type", "bad_field"})
 
-# Refused on connecting (games/limits.py `Refused`): then close 4029.
+# Refused on connecting (games/transport/limits.py `Refused`): then close 4029.
 CONNECTING = frozenset({"too_many_sockets", "reconnecting_too_fast"})
 
-# Sent by the consumers themselves (games/consumers.py).
+# Sent by the consumers themselves (games/transport/consumers.py).
 SOCKET = frozenset({"not_found", "rate_limited", "server_error", "unavailable"})
 
 # The engine's own codes, passed on as they are by the services (`services.engine_error`).
 ENGINE = SetupError.CODES | IllegalMoveError.CODES
 
-# The services' refusals (games/errors.py `ServiceError`): games/services.py, match.py,
+# The services' refusals (games/domain/errors.py `ServiceError`): games/services.py, match.py,
 # options.py, players/ratings.py, players/pairing.py, the legacy door.
 SERVICE = frozenset(
     {
@@ -69,7 +69,7 @@ SERVICE = frozenset(
     }
 )
 
-# Raised only inside the legacy door (games/legacy/session.py), which answers in the old
+# Raised only inside the legacy door (games/transport/legacy/session.py), which answers in the old
 # protocol: never in an `error` frame.
 LEGACY_ONLY = frozenset({"bad_piece"})
 
@@ -80,5 +80,5 @@ SENT = FRAME | CONNECTING | SOCKET | ENGINE | SERVICE
 def sent(code: str) -> str:
     """`code`, refused (ValueError) unless registered: for frames built without an error class."""
     if code not in SENT:
-        raise ValueError(f"error code {code!r} is not in games/error_codes.py")
+        raise ValueError(f"error code {code!r} is not in games/domain/error_codes.py")
     return code

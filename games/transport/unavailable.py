@@ -1,7 +1,7 @@
 """The database could not serve a request: no pooled connection came free in time, the
 server is restarting or unreachable, or the transaction lost a deadlock. Each door answers
 it as load, not as a bug: a page 503 with Retry-After (stratego_site/middleware.py), a socket
-action the coded error `unavailable` (games/consumers.py), a socket that cannot open close
+action the coded error `unavailable` (games/transport/consumers.py), a socket that cannot open close
 4503, "try again later". A warning line is logged, never a traceback: nothing is broken."""
 
 from __future__ import annotations

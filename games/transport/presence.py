@@ -39,9 +39,10 @@ from django.db import connections
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from . import options
-from .broadcast import LOBBY_GROUP, game_group, send_coalesced
-from .domain.presence import (
+from ..domain import options
+from ..domain.identity import Identity, role_of
+from ..domain.models import OBSERVER, Game, Presence, left_field
+from ..domain.presence import (
     HEARTBEAT_SECONDS,
     PLAYERS,
     TTL_SECONDS,
@@ -52,9 +53,8 @@ from .domain.presence import (
     observers_filter,
     players_connected,
 )
-from .identity import Identity, role_of
-from .models import OBSERVER, Game, Presence, left_field
-from .services import absence, cleanup, clock
+from ..services import absence, cleanup, clock
+from .broadcast import LOBBY_GROUP, game_group, send_coalesced
 
 logger = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ _held_lock = threading.Lock()
 _heartbeat: threading.Thread | None = None
 _stop = threading.Event()
 _start_lock = threading.Lock()
-_following = True  # False once the process is shutting down (games/shutdown.py)
+_following = True  # False once the process is shutting down (stratego_site/shutdown.py)
 
 
 def arrive(public_id: str, channel_name: str, ident: Identity | None) -> int | None:
@@ -184,7 +184,7 @@ def drop_ended() -> int:
 
 def stop_following() -> None:
     """The process is shutting down: its sockets' leaves write and broadcast nothing (the
-    event loop they would broadcast through is about to stop, games/shutdown.py), and the
+    event loop they would broadcast through is about to stop, stratego_site/shutdown.py), and the
     heartbeat stops. Their rows expire by the TTL, as a crashed process's do, and a player
     who reconnects to another process meanwhile is never shown as gone."""
     global _following

@@ -17,7 +17,7 @@ import time
 
 from channels.db import database_sync_to_async
 
-from . import snapshots
+from ..services import snapshots
 
 READ_INTERVAL = 0.5  # seconds between two reads of one process
 MAX_AGE = 2.0  # seconds a read serves a socket that opens without a nudge

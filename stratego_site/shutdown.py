@@ -27,7 +27,9 @@ import time
 from channels.db import database_sync_to_async
 from django.core.exceptions import RequestAborted
 
-from . import background, presence
+from games.transport import presence
+
+from . import scheduler as background
 
 logger = logging.getLogger(__name__)
 

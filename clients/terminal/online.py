@@ -16,9 +16,9 @@ from urllib.request import HTTPCookieProcessor, Request, build_opener
 
 from websockets.sync.client import connect
 
+from clients.bot.connection import endpoints
+from clients.bot.views import view_from_dict
 from games import engine
-from games.client.connection import endpoints
-from games.client.views import view_from_dict
 
 from .prompts import Console, Quit, ask_move
 from .screen import COLOR_WORDS, Layout, draw, move_sentence, outcome_sentence

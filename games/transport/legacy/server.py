@@ -9,7 +9,7 @@ import logging
 from channels.db import database_sync_to_async
 
 from games import services
-from games.identity import Identity
+from games.domain.identity import Identity
 
 from .players import Seat, game_version, seat_player
 from .session import Session

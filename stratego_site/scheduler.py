@@ -1,7 +1,7 @@
 """The server process's background work, started with the process (stratego_site/asgi.py),
 not by the first socket that happens to connect:
 
-- the presence heartbeat (games/presence.py: restamps, purges, the absence sweep);
+- the presence heartbeat (games/transport/presence.py: restamps, purges, the absence sweep);
 - the clock sweeper: a thread that sleeps until the earliest deadline of any active game
   (at most CLOCK_POLL_SECONDS, so new games are seen) and ends the games whose time ran out,
   so a flag falls on time with nobody connected, after a restart too;
@@ -19,9 +19,11 @@ from datetime import datetime
 
 from django.db import close_old_connections
 
-from . import clocks, presence, services
-from .models import Game
-from .services import computer
+from games import services
+from games.domain import clocks
+from games.domain.models import Game
+from games.services import computer
+from games.transport import presence
 
 logger = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from django.conf import settings
 
-from . import error_codes
-from .engine.errors import CodedError
+from ..domain import error_codes
+from ..engine.errors import CodedError
 from .guards import TokenBucket
 
 CLOSE_TOO_MANY = 4029  # too many sockets, or new connections too fast, from one client

@@ -6,8 +6,8 @@ import json
 import re
 import time
 
-from games import error_codes
-from games.chat_message import PLAYERS, ROOMS
+from games.domain import error_codes
+from games.domain.chat_message import PLAYERS, ROOMS
 from games.engine.errors import CodedError
 
 MAX_FRAME_BYTES = 4096
