@@ -31,7 +31,7 @@ def refused(status: int, code: str, message: str) -> JsonResponse:
     return response
 
 
-def token_user(request: HttpRequest):  # noqa: ANN201 - a User or None
+def token_user(request: HttpRequest):  # (a User or None)
     header = request.headers.get("Authorization", "").strip()
     if not header.lower().startswith("bearer "):
         return None

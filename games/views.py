@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from moderation.models import REASONS
 from players.ratings import checked_range
 
-from . import services
+from . import engine, services
 from .domain import options
 from .domain.errors import ServiceError
 from .domain.identity import Identity, identity_from, role_of
@@ -149,3 +149,9 @@ def new_computer_game(request: HttpRequest) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("lobby:index")
     return redirect("games:detail", game_id=game.public_id)
+
+
+def terminations(request: HttpRequest) -> JsonResponse:
+    """GET /games/terminations.json: how each way a game ends reads (games/engine/results.py),
+    so that every page and client words it alike."""
+    return JsonResponse(dict(engine.TERMINATION_LABELS))

@@ -42,7 +42,7 @@ class LoginView(auth_views.LoginView):
             return http_limits.refusal(request, refused)
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form) -> HttpResponse:  # noqa: ANN001 - an AuthenticationForm
+    def form_invalid(self, form) -> HttpResponse:  # (an AuthenticationForm)
         for name, who in failure_keys(self.request):
             try:
                 http_limits.count(name, who)
@@ -52,7 +52,7 @@ class LoginView(auth_views.LoginView):
                 logger.warning("login failure not counted: %r", exc)
         return super().form_invalid(form)
 
-    def form_valid(self, form) -> HttpResponse:  # noqa: ANN001
+    def form_valid(self, form) -> HttpResponse:
         try:
             http_limits.forget(*failure_keys(self.request)[0])  # the owner starts afresh
         except Exception as exc:  # the cache is away

@@ -82,7 +82,7 @@ class Logged:
     shared: dict = {"last": None}  # the last line of reads, to merge the other player's
     players: list[Logged] = []
 
-    def __init__(self, inner, name: str, log: Transcript, board_rows: bool) -> None:  # noqa: ANN001
+    def __init__(self, inner, name: str, log: Transcript, board_rows: bool) -> None:
         self.inner, self.name, self.log = inner, name, log
         self.pending = ""  # a sent frame not yet answered
         self.valid_placements = 0
@@ -213,7 +213,7 @@ async def tcp_transcript(server: EmbeddedDaphne, classes: Path) -> str:
     return await tcp_game(server, log, java, duke, guido)
 
 
-async def tcp_game(server, log, java, duke, guido) -> str:  # noqa: ANN001
+async def tcp_game(server, log, java, duke, guido) -> str:
     try:
         async with ws_connect(server.url("/ws/lobby/"), additional_headers=server.origin) as lobby:
             lists = json.loads(await lobby.recv())

@@ -1,7 +1,7 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Importing it (what daphne and `manage.py runserver` do) starts the process's background work
-(stratego_site/scheduler.py), and seed 001's TCP door when LEGACY_PORT is set
+(stratego_site/scheduler.py), and the legacy TCP door when LEGACY_PORT is set
 (games/transport/legacy/inprocess.py), and tunes its garbage collector for latency
 (stratego_site/gctune.py),
 unless BACKGROUND_WORK is off (the in-process tests turn it off).
@@ -25,7 +25,7 @@ from stratego_site.proxy import behind_trusted_proxies  # noqa: E402
 from stratego_site.socket_guard import DatabaseGuardedSockets  # noqa: E402
 
 
-def build_application():  # noqa: ANN201 - an ASGI application
+def build_application():  # (an ASGI application)
     """A fresh application instance (tests use it to play a server restart)."""
     router = ProtocolTypeRouter(
         {
@@ -44,9 +44,9 @@ application = build_application()
 
 serving = os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "false", "no"}
 if serving:
-    from stratego_site import scheduler as background  # noqa: E402
+    from stratego_site import scheduler  # noqa: E402
 
-    background.start()
+    scheduler.start()
     from games.transport.legacy import inprocess  # noqa: E402
 
     inprocess.start()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 
-def behind_trusted_proxies(application, trusted: list[str]):  # noqa: ANN001, ANN201 - ASGI
+def behind_trusted_proxies(application, trusted: list[str]):  # (ASGI)
     """`application`, reading the client from the headers of the `trusted` proxies; as it is
     when none is configured."""
     if not trusted:

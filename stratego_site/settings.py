@@ -143,7 +143,7 @@ else:
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # channels-redis blocks up to 5 s on each read of a socket's channel (BRPOP), and redis-py 8
 # times out every socket read after 5 s by default: an idle websocket died with
-# "Timeout reading from" every 5 s (channels_redis issue #422). The read timeout must exceed
+# "Timeout reading from" every 5 s (channels_redis#422). The read timeout must exceed
 # the blocking read; keepalive and a health check find a dead Redis instead.
 # max_connections: redis-py's async pool raises MaxConnectionsError past it (100 by default),
 # which a crowd of sockets closing at once reached.

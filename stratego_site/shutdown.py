@@ -1,4 +1,4 @@
-"""A daphne process stops promptly with sockets open (issue 10).
+"""A daphne process stops promptly with sockets open.
 
 On SIGTERM/SIGINT daphne cancels every application and waits only until the first of them
 has ended (its `asyncio.gather` fails at the first cancellation), then stops Twisted and the
@@ -29,7 +29,7 @@ from django.core.exceptions import RequestAborted
 
 from games.transport import presence
 
-from . import scheduler as background
+from . import scheduler
 
 logger = logging.getLogger(__name__)
 
@@ -46,11 +46,11 @@ def install() -> bool:
     return True
 
 
-def before_shutdown():  # noqa: ANN201 - a twisted Deferred (the shutdown waits for it)
+def before_shutdown():  # (a twisted Deferred (the shutdown waits for it))
     from twisted.internet.defer import Deferred
 
     presence.stop_following()
-    background.request_stop()
+    scheduler.request_stop()
     asyncio.get_event_loop().set_exception_handler(ignore_orphaned_disconnects)
     return Deferred.fromFuture(asyncio.ensure_future(drain()))
 

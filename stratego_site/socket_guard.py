@@ -28,10 +28,10 @@ class AcceptWatch:
 
 
 class DatabaseGuardedSockets:
-    def __init__(self, inner) -> None:  # noqa: ANN001 - an ASGI application
+    def __init__(self, inner) -> None:  # (an ASGI application)
         self.inner = inner
 
-    async def __call__(self, scope, receive, send) -> None:  # noqa: ANN001 - ASGI
+    async def __call__(self, scope, receive, send) -> None:  # (ASGI)
         watch = AcceptWatch(send)
         try:
             await self.inner(scope, receive, watch.send)

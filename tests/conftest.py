@@ -129,7 +129,7 @@ class SharedBrowser:
         self.running = None  # the launch_chromium generator, while a browser is open
         self.instance = None
 
-    def get(self):  # noqa: ANN201 - a Playwright Browser
+    def get(self):  # (a Playwright Browser)
         if self.instance is None:
             from tests.browser.conftest import launch_chromium
 

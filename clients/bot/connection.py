@@ -55,7 +55,7 @@ class BotConnection:
         self.headers = {"Authorization": f"Bearer {token}"}
         self.record = record  # every frame received, when a list is given (tests: leak check)
 
-    def open(self, path: str):  # noqa: ANN201 - an async context manager
+    def open(self, path: str):  # (an async context manager)
         return connect(
             self.base + path, origin=self.origin, additional_headers=self.headers, open_timeout=10
         )

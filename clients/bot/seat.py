@@ -97,7 +97,7 @@ class PlayerSeat:
             return [self.move_message(self.player.move(view))]
         return []
 
-    def move_message(self, move) -> dict:  # noqa: ANN001 - a Move or seed 004's 4 ints
+    def move_message(self, move) -> dict:  # (a Move or Duel's 4 ints)
         if not isinstance(move, Move):
             move = seed_move(self.variant, self.color, move)
         return {"type": "move", "from": move.src, "to": move.dst}

@@ -1,4 +1,4 @@
-"""What the terminal shows, as seed 003 shows it: the board, coordinates and sentences.
+"""What the terminal shows, as the console game shows it: the board, coordinates and sentences.
 
 Row A is the top of the screen: the far side of the player at the keyboard (its own army is
 at the bottom, as the seed draws RED). Columns are numbered from 1. Pieces use the seed's
@@ -48,7 +48,7 @@ def piece_char(piece: engine.PieceView | None, square: int, lakes: set[int], me:
 
 
 def draw(view: engine.View, layout: Layout, reveal: bool = False) -> str:
-    """The board as seed 003 prints it. `reveal`: the game is over, every piece shows."""
+    """The board as the console game prints it. `reveal`: the game is over, every piece shows."""
     lakes = set(view.lakes)
     wide = layout.width > 9
     cell = 3 if wide else 2
@@ -90,17 +90,7 @@ def move_sentence(result: engine.MoveResult, layout: Layout, show_rank: bool) ->
 
 
 def outcome_sentence(outcome: engine.Outcome) -> str:
-    reasons = {
-        "flag_captured": "the flag is captured",
-        "no_moves": "the other side cannot move",
-        "no_moves_both": "neither side can move",
-        "move_cap": "the move limit is reached",
-        "resignation": "resignation",
-        "forfeit": "forfeit",
-        "time": "time",
-        "agreed_draw": "agreement",
-    }
-    why = reasons.get(outcome.termination, outcome.termination)
+    why = engine.TERMINATION_LABELS.get(outcome.termination, outcome.termination)
     if outcome.winner is None:
         return f"The game is a draw ({why})."
     return f"{COLOR_WORDS[outcome.winner]} wins ({why})!"

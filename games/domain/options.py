@@ -18,7 +18,7 @@ SETUP_SECONDS = 300  # a timed game: both players must be READY this long after 
 ABANDON_SECONDS = 60  # a player gone this long (no socket) may be claimed against
 UNTIMED = "untimed"
 TWO_SQUARES_CHOICES = (5, 3)  # 5 = ISF; 3 = the mini variant's default
-ARMY_DRAWN = "drawn"  # the form's army choice: drawn as seed 003 draws it ("" = standard)
+ARMY_DRAWN = "drawn"  # the form's army choice: drawn as the console game draws it ("" = standard)
 
 
 @dataclass(frozen=True)

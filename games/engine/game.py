@@ -113,7 +113,7 @@ class Game:
         self.setups[color].update(filled)
 
     def mark_ready(self, color: int) -> None:
-        """Seed 000's START: the setup is locked; when both are ready, Red moves."""
+        """START: the setup is locked; when both are ready, Red moves."""
         self._check_setup_open(color)
         if not self.is_setup_complete(color):
             raise SetupError("incomplete", "place all your pieces before you are ready")
@@ -457,7 +457,8 @@ class Game:
             self.chases[other] = None
             return
         # The chase began with the threat this move evades: its positions start after it.
-        started = self.chases[other] or Chase(frozenset(), frozenset({self.hash_after[other]}))
+        threat = self.hash_after[other]  # (the threat's move recorded it)
+        started = self.chases[other] or Chase(frozenset(), frozenset({threat}))  # type: ignore[arg-type]
         self.chases[other] = started.evaded_by(unit.id)
 
     # ----------------------------------------------------------------- outcomes
@@ -500,7 +501,7 @@ class Game:
         last = self.last_move
         if last is not None and not (over or last.battle or last.color == viewer):
             last = dataclasses.replace(last, rank=None)  # the mover's rank stays hidden
-        legal = ()
+        legal: tuple[tuple[int, int], ...] = ()
         if self.phase == PLAYING and viewer == self.turn:
             legal = tuple((m.src, m.dst) for m in self.generate_legal_moves())
         return View(

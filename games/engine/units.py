@@ -17,7 +17,7 @@ class Unit:
         self.revealed = False  # shown in a battle
         self.moved = False  # so it is no bomb or flag
         self.scout_known = False  # moved more than one square, so it is a Scout
-        self.recent: tuple[int, ...] = ()  # squares it left lately (seed 004's return rule)
+        self.recent: tuple[int, ...] = ()  # squares it left lately (Duel's return rule)
 
     def to_list(self) -> list:
         return [

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from ..domain import clocks, presence
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
+from django.utils import timezone
+
+from ..domain import clocks, options, presence
 from ..domain.errors import ServiceError
 from ..domain.identity import Identity
-from ..domain.models import Game
+from ..domain.models import Game, Presence, left_field
 from .endings import abort, finish
 from .events import emit
 from .unit import apply, computer_level, run
@@ -125,3 +128,50 @@ def forfeit_seat(public_id: str, color: int) -> int | None:
 
     apply_if_exists(public_id, step)
     return ended[0] if ended else None
+
+
+# ---------------------------------------------------------------- seats never connected
+
+
+def mark_never_connected() -> int:
+    """A seat nobody ever connected to counts as gone once the game is ABANDON_SECONDS into
+    its setup (or turn), so it can be claimed like one that left (the scheduler's sweep).
+    How many seats."""
+    seats = never_connected()
+    for public_id, color, since in seats:
+        player_left(public_id, color, since=since)
+    return len(seats)
+
+
+def never_connected() -> list[tuple[str, int, datetime]]:
+    """(game, seat, since when) of human seats with no live socket that never left (so were
+    never connected) in games in setup or play for ABANDON_SECONDS or more."""
+    return [
+        (row["public_id"], color, row["turn_started"])
+        for row in never_connected_rows()
+        for color in presence.PLAYERS
+        if row[f"{left_field(color)}_unseen"]
+    ]
+
+
+def never_connected_rows() -> QuerySet:
+    """The games of never_connected, in one query of a few columns: per seat whether it is a
+    person's with no live socket that never left (a computer's seat never counts)."""
+    cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)
+    unseen = {
+        f"{left_field(color)}_unseen": ExpressionWrapper(
+            Q(**{left_field(color): None})
+            & ~Exists(Presence.objects.filter(presence.live(), game=OuterRef("pk"), role=color))
+            & Q(**{f"{left_field(color).split('_')[0]}_computer": ""}),  # a person's seat
+            output_field=BooleanField(),
+        )
+        for color in presence.PLAYERS
+    }
+    return (
+        Game.objects.filter(
+            status__in=[Game.Status.SETUP, Game.Status.PLAYING], turn_started__lte=cut
+        )
+        .annotate(**unseen)
+        .filter(Q(red_left_unseen=True) | Q(blue_left_unseen=True))
+        .values("public_id", "turn_started", *unseen)
+    )

@@ -189,6 +189,8 @@ def choose_move(player: Player, view: engine.View) -> tuple[int, int]:
     """The player's move; a random legal one if the player fails (a bug must not stall a game)."""
     try:
         move = player.move(view)
+        if not isinstance(move, engine.Move):
+            raise TypeError(f"not a move: {move!r}")
         if (move.src, move.dst) in view.legal_moves:
             return move.src, move.dst
         logger.error("computer %s chose an illegal move %s", player.name, move)
@@ -205,7 +207,7 @@ def budget_from_clock(player: Player, game: Game, color: int) -> None:
         return
     timed = game.is_timed
     remaining, increment = game.clock_ms(color), game.clock_increment_ms
-    player.budget = clock_budget(remaining, increment, default) if timed else default
+    player.budget = clock_budget(remaining, increment, default) if timed else default  # type: ignore[attr-defined]
 
 
 def set_up(public_id: str, ident: Identity, color: int, player: Player) -> None:

@@ -10,9 +10,7 @@ from .events import emit
 from .signals import game_finished
 from .work import Unit
 
-ABORTED = "aborted"  # nobody won: the game never really began
-ABANDONED = "abandoned"  # nobody won: every person left it (games/services/cleanup.py)
-NO_RESULT = (ABORTED, ABANDONED)
+ABORTED, ABANDONED, NO_RESULT = engine.ABORTED, engine.ABANDONED, engine.NO_RESULT
 
 
 def finish(unit: Unit, termination: str, winner: int | None = None) -> None:
@@ -22,8 +20,10 @@ def finish(unit: Unit, termination: str, winner: int | None = None) -> None:
     game, at = unit.game, unit.at
     if termination not in NO_RESULT:
         if unit.eg.outcome is None:
-            unit.eg.end(engine.Outcome(winner=winner, termination=termination))
-        winner, termination = unit.eg.outcome.winner, unit.eg.outcome.termination
+            unit.eg.end(engine.Outcome(winner, engine.Termination(termination)))
+        outcome = unit.eg.outcome
+        assert outcome is not None  # (it has ended)
+        winner, termination = outcome.winner, outcome.termination
     game.finished = at
     clocks.stop(game, at)  # (while the status still says whose clock runs)
     if termination in NO_RESULT:
@@ -42,6 +42,7 @@ def finish(unit: Unit, termination: str, winner: int | None = None) -> None:
 def finish_by_engine(unit: Unit) -> None:
     """End the game as the engine's game has ended (a move took the flag, a resignation)."""
     outcome = unit.eg.outcome
+    assert outcome is not None, "the engine's game has not ended"
     finish(unit, outcome.termination, outcome.winner)
 
 

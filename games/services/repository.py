@@ -6,7 +6,7 @@ together at the commit: on PostgreSQL as one statement, each insert a data-modif
 game's UPDATE (PostgreSQL runs every such CTE, whether the statement reads it or not), its SQL
 built from the models' own fields (`get_db_prep_save`, `pre_save`), so it writes what the ORM
 writes. On SQLite (no round trips to save) the rows and the columns go through the ORM.
-The cost this saves is measured in docs/performance.md ("One statement per move").
+What this saves is measured in docs/performance.md ("Where a move's time and CPU went").
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ _LOCK_SQL: dict[str, str] = {}  # per database vendor
 
 
 def locked_game_sql(vendor: str, for_update: bool) -> str:
-    """The SQL of count_annotations' query, the game row locked, written once: the ORM took
-    about 4 ms of CPU per action to build and compile the three subqueries (bench/cpu.py).
-    Parameters: three cutoffs (presence.live) and the game's public id."""
+    """The SQL of count_annotations' query, the game row locked, written once: the ORM's
+    building and compiling of the three subqueries for every action was costly
+    (docs/performance.md, "Figures behind the code"). Parameters: three cutoffs (presence.live) and
+    the game's public id."""
     sql = _LOCK_SQL.get(vendor)
     if sql is None:
         connection = connections[DEFAULT_DB_ALIAS]
@@ -87,7 +88,7 @@ def locked_game(public_id: str) -> Game | None:
 _CONVERTERS: dict[tuple[str, str], list] = {}  # per (database, field): the ORM's converters
 
 
-def convert(value: object, field, connection) -> object:  # noqa: ANN001 - a model field
+def convert(value: object, field, connection) -> object:  # (a model field)
     """A column's value as the ORM's queries return it (a JSON field's text parsed, say)."""
     key = (connection.alias, field.attname)
     converters = _CONVERTERS.get(key)
@@ -140,7 +141,7 @@ def write(game: Game, loaded: dict[str, object], rows: list[models.Model], relax
 
 
 def statement(
-    connection,  # noqa: ANN001 - Django's database wrapper
+    connection,  # (Django's database wrapper)
     game: Game,
     changed: list[models.Field],
     rows: list[models.Model],
@@ -167,7 +168,7 @@ def statement(
     return prefix + update, params
 
 
-def insert(connection, row: models.Model) -> tuple[str, list]:  # noqa: ANN001
+def insert(connection, row: models.Model) -> tuple[str, list]:
     """The INSERT of a new row, as the ORM's: every concrete field but an automatic key."""
     q = connection.ops.quote_name
     fields = [f for f in row._meta.concrete_fields if f is not row._meta.auto_field]

@@ -21,7 +21,7 @@ from .events import emit
 from .unit import COLOR_NAMES, apply, apply_new
 from .work import Unit
 
-VARIANT_NAMES = ("classic", "barrage", "duel", "mini")
+VARIANT_NAMES = tuple(engine.VARIANTS)
 
 
 def check_variant(variant: str) -> None:
@@ -144,6 +144,7 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
         unit.lobby = True
 
     apply(public_id, sit, settle=False)
+    assert seat is not None  # (`sit` chose it)
     return seat
 
 

@@ -193,8 +193,9 @@ def pushed_frames(
 
 
 def dumps(frame: dict) -> str:
-    """A frame as sockets send it: compact JSON, by orjson (a classic board's view, 6.5 kB,
-    took json 67 us and takes orjson 6; three per move). Unlike json's default it writes
+    """A frame as sockets send it: compact JSON, by orjson (about ten times json's speed on a
+    classic board's view: docs/performance.md, "Figures behind the code"). Unlike json's default it
+    writes
     non-ASCII characters as UTF-8, not as escapes; keys that are not strings become strings,
     as json does."""
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -6,12 +6,13 @@ frames of that audience, computed once (games/services/snapshots.py `pushed_fram
 sockets forward as they are: a socket never receives another audience's frames, and reads
 the database only on connect, on a version gap or when a nudge says it is behind.
 
-Sending. A service runs on the process's one database thread (database_sync_to_async), and
-waiting there for Redis would hold every other socket's database work of the process. So,
-when that thread serves an event loop, the sends are handed to the loop and the thread goes
-on; a game's sends leave in the order of its commits (each waits for the game's previous
+Sending. A service runs on a thread that serves the event loop (an action thread of
+games/transport/consumers.py `act`, or database_sync_to_async's), and waiting there for
+Redis would hold the socket work queued behind it. So, when the thread serves an event loop,
+the sends are handed to the loop and the thread goes on; a game's sends leave in the order of its
+commits (each waits for the game's previous
 one), and the three audiences of one commit go at once. Without a loop (a management command,
-a test's plain call, the heartbeat thread) they are sent before returning, as before.
+a test's plain call, the scheduler's threads) they are sent before returning.
 """
 
 from __future__ import annotations
@@ -19,16 +20,16 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-import os
 import weakref
 from collections.abc import Callable
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from ..services import snapshots
 from ..services.work import Result
+from . import compat
 
 logger = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -49,7 +50,7 @@ def audience_group(public_id: str, role: int) -> str:
 Sends = list[tuple[str, dict]]  # (group, message), sent at once
 
 
-async def send_all(layer, sends: Sends) -> None:  # noqa: ANN001 - a channel layer
+async def send_all(layer, sends: Sends) -> None:  # (a channel layer)
     # (games/transport/layers.py: one round trip for all)
     many = getattr(layer, "group_send_many", None)
     if many is not None:
@@ -61,8 +62,8 @@ async def send_all(layer, sends: Sends) -> None:  # noqa: ANN001 - a channel lay
 def serving_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop this thread does sync work for (asgiref's sync_to_async sets it), if
     it still runs; None in a thread of its own or on the loop itself."""
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is None or getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+    loop = compat.sync_thread_loop()
+    if loop is None:
         return None
     if loop.is_closed() or not loop.is_running():
         return None
@@ -108,7 +109,7 @@ def send(sends: Sends, key: str | None = None, what: str = "") -> None:
     hand_over(loop, _start, loop, layer, sends, key, what)
 
 
-def _start(loop: asyncio.AbstractEventLoop, layer, sends: Sends, key, what: str) -> None:  # noqa: ANN001
+def _start(loop: asyncio.AbstractEventLoop, layer, sends: Sends, key, what: str) -> None:
     """On the loop: start the send after the previous one of `key`."""
     tails = _tails.setdefault(loop, {})
     previous = tails.get(key) if key is not None else None
@@ -118,7 +119,7 @@ def _start(loop: asyncio.AbstractEventLoop, layer, sends: Sends, key, what: str)
         task.add_done_callback(lambda done: tails.pop(key) if tails.get(key) is done else None)
 
 
-async def _send_after(previous: asyncio.Task | None, layer, sends: Sends, what: str) -> None:  # noqa: ANN001
+async def _send_after(previous: asyncio.Task | None, layer, sends: Sends, what: str) -> None:
     if previous is not None:
         await asyncio.wait([previous])  # whatever became of it
     try:

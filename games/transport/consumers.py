@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected  # daphne's websocket protocol, closed
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -32,7 +31,7 @@ from ..domain.errors import ServiceError
 from ..domain.identity import Identity, identity_from, identity_token
 from ..domain.models import BLUE, OBSERVER, RED
 from ..services import chat, computer, match, snapshots
-from . import limits, lobby_feed, presence, unavailable
+from . import compat, limits, lobby_feed, presence, unavailable
 from .broadcast import LOBBY_GROUP, audience_group, game_group
 from .guards import (
     CLOSE_FLOOD,
@@ -126,7 +125,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         (each of 200 spectators' copies of a move queued behind the moves' transactions).
         Every database access here goes through database_sync_to_async, which closes old
         connections before and after itself."""
-        handler = getattr(self, get_handler_name(message), None)
+        handler = getattr(self, compat.handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         try:
@@ -236,7 +235,7 @@ ACTIONS: dict[str, Action] = {
     "accept_draw": lambda g, i, m: services.answer_draw(g, i, accept=True),
     "decline_draw": lambda g, i, m: services.answer_draw(g, i, accept=False),
     "claim_victory": lambda g, i, m: services.claim_victory(g, i),
-    # issue 12: the match around the game (games/services/match.py) and its chat
+    # the match around the game (games/services/match.py) and its chat
     # (games/services/chat.py)
     "abort": lambda g, i, m: match.abort_game(g, i),
     "offer_rematch": lambda g, i, m: match.offer_rematch(g, i),
@@ -260,11 +259,9 @@ _action_threads: ThreadPoolExecutor | None = None
 
 def action_threads() -> ThreadPoolExecutor:
     """The process's action threads: settings.ACTION_THREADS of them (asyncio's default pool
-    had six). A move holds one for its four round trips, a millisecond or two, so two serve
-    hundreds of moves a second; more only add threads that fight for the process's GIL and
-    the machine's cores when a burst comes (at 300 moves/s on two processes of these two
-    cores, six made the worst moves of a 30-second step wait 87-386 ms, two 28-63 ms:
-    docs/performance.md)."""
+    had six). A move holds one for its few round trips, so two serve hundreds of moves a
+    second; more only add threads that fight for the process's GIL and the machine's cores
+    when a burst comes (measured in docs/performance.md, "Figures behind the code")."""
     global _action_threads
     if _action_threads is None:
         workers = settings.ACTION_THREADS
@@ -473,8 +470,6 @@ class LobbyConsumer(GuardedConsumer):
         lobby_feed.opened()
         self.watching = True
         await self.send_lists()
-        await database_sync_to_async(computer.resume_all)()  # once per process
-        presence.start_heartbeat()  # its sweep ends games whose time ran out, watched or not
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         try:

@@ -1,4 +1,4 @@
-"""The Redis channel layer, made to outlive a Redis restart (issue 9).
+"""The Redis channel layer, made to outlive a Redis restart.
 
 channels-redis reconnects its connections by itself (redis-py's pool opens a new one after a
 broken one), but a restart still hurt in two ways:
@@ -17,7 +17,7 @@ reading what it missed (messages in flight during the outage are lost; docs/prot
 "Versions"). `group_add` and `group_discard` remember the memberships first, so a socket that
 joins during the outage is put in its groups when Redis is back.
 
-Local delivery (issue 9, the live path's speed). channels_redis sends a group message through
+Local delivery (the live path's speed). channels_redis sends a group message through
 Redis even to the sockets of the sending process: four round trips to send (ZREMRANGEBYSCORE,
 ZRANGE, a clean-up pipeline, a Lua script) and four more to receive it (a clean-up script,
 BZPOPMIN, the backup ZADD, its ZPOPMIN), the receives of a process one after the other. Here
@@ -47,9 +47,10 @@ import logging
 import time
 from collections import defaultdict
 
-from channels_redis.core import RedisChannelLayer
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from .compat import RedisChannelLayer
 
 logger = logging.getLogger(__name__)
 
@@ -147,7 +148,7 @@ def retrieve(task: asyncio.Task) -> None:
 class ResilientRedisChannelLayer(RedisChannelLayer):
     """RedisChannelLayer whose receivers wait out a Redis outage and are told when it ends."""
 
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - RedisChannelLayer's
+    def __init__(self, *args, **kwargs) -> None:  # (RedisChannelLayer's)
         super().__init__(*args, **kwargs)
         self.memberships: defaultdict[str, set[str]] = defaultdict(set)  # group -> channels
         self.outages = 0  # outages recovered from (a receiver compares it with its own)

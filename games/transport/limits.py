@@ -8,7 +8,6 @@ runs on the event loop's thread: no lock.
 
 from __future__ import annotations
 
-import functools
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -16,6 +15,7 @@ from django.conf import settings
 
 from ..domain import error_codes
 from ..engine.errors import CodedError
+from . import compat
 from .guards import TokenBucket
 
 CLOSE_TOO_MANY = 4029  # too many sockets, or new connections too fast, from one client
@@ -95,32 +95,11 @@ def reset() -> None:
 
 
 # ---------------------------------------------------------------- a reader that does not read
-def transport_of(send: Callable) -> object | None:
-    """The TCP transport under a daphne socket: daphne's `send` is partial(handle_reply,
-    protocol), wrapped by channels' session middleware (`real_send`). None under any other
-    server (the test communicator)."""
-    for _ in range(8):  # (a few wrappers at most)
-        if isinstance(send, functools.partial):
-            return getattr(send.args[0], "transport", None) if send.args else None
-        send = getattr(getattr(send, "__self__", None), "real_send", None)
-        if send is None:
-            return None
-    return None
-
-
-def unsent_bytes(transport: object) -> int:
-    """What twisted holds for the client, not yet taken by the kernel."""
-    data = getattr(transport, "dataBuffer", b"")
-    offset = getattr(transport, "offset", 0)
-    temp = getattr(transport, "_tempDataLen", 0)
-    return max(0, len(data) - offset) + temp
-
-
 def drop_if_not_reading(send: Callable) -> bool:
     """Abort the connection of a client that let SLOW_READER_BYTES pile up unread (its close
     frame would only queue behind them). True if it was dropped."""
-    transport = transport_of(send)
-    if transport is None or unsent_bytes(transport) <= SLOW_READER_BYTES:
+    transport = compat.daphne_transport(send)
+    if transport is None or compat.twisted_unsent_bytes(transport) <= SLOW_READER_BYTES:
         return False
     abort = getattr(transport, "abortConnection", None)
     if abort is not None:

@@ -5,10 +5,10 @@ the process dies (a crash, kill -9, a host going away). So:
 
 - each server process has an INSTANCE id, written on the rows of its sockets, and knows in
   memory which sockets it holds (`_held`, kept by enter and leave);
-- a heartbeat thread in each process writes the rows of the sockets it holds every
-  HEARTBEAT_SECONDS (one upsert: re-stamped, or put back if they were purged), and deletes
-  every row, whoever wrote it, not seen for TTL_SECONDS (three heartbeats): a live process
-  would have re-stamped it;
+- the heartbeat of each process (`beat`, run by stratego_site/scheduler.py) writes the
+  rows of the sockets it holds every HEARTBEAT_SECONDS (one upsert: re-stamped, or put back
+  if they were purged), and deletes every row, whoever wrote it, not seen for TTL_SECONDS
+  (three heartbeats): a live process would have re-stamped it;
 - counts only take rows seen within TTL_SECONDS, so they are right even before the purge.
 
 A dead process's sockets therefore stop counting at most TTL_SECONDS after it died, with any
@@ -20,8 +20,8 @@ that ended without its leave (its task is done, whatever ended it) is dropped by
 beat: its row goes and the others learn it, as on a leave. (A socket whose peer vanished is
 closed by daphne's websocket ping, which ends its consumer.) Sockets registered without a
 task (the TCP door's sessions) count while their process beats.
-The heartbeat starts with the process's first game socket; the purge then also announces the
-corrected counts. A process that stalls (or loses the database) for longer than the TTL has
+The purge also announces the corrected counts. A process that stalls (or loses the database) for
+longer than the TTL has
 the rows of its live sockets purged by the others, and its players marked gone; its next beat
 puts the rows back, and a seat it holds a socket of is present again (the `present` event).
 """
@@ -35,11 +35,8 @@ import uuid
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
-from django.db import connections
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from ..domain import options
 from ..domain.identity import Identity, role_of
 from ..domain.models import OBSERVER, Game, Presence, left_field
 from ..domain.presence import (
@@ -53,14 +50,23 @@ from ..domain.presence import (
     observers_filter,
     players_connected,
 )
-from ..services import absence, cleanup, clock
+from ..services import absence
 from .broadcast import LOBBY_GROUP, game_group, send_coalesced
 
 logger = logging.getLogger(__name__)
 
 INSTANCE = uuid.uuid4().hex  # this process
 # (the reads of the rows, re-exported for the sockets' side)
-__all__ = ["counts", "cutoff", "live", "observers", "observers_filter", "players_connected"]
+__all__ = [
+    "HEARTBEAT_SECONDS",
+    "TTL_SECONDS",
+    "counts",
+    "cutoff",
+    "live",
+    "observers",
+    "observers_filter",
+    "players_connected",
+]
 
 
 class Held(NamedTuple):
@@ -74,9 +80,6 @@ class Held(NamedTuple):
 _held: dict[str, Held] = {}  # channel name -> the socket, for every socket of this process
 _tasks: dict[str, asyncio.Task] = {}  # channel name -> its consumer's task (see `watch`)
 _held_lock = threading.Lock()
-_heartbeat: threading.Thread | None = None
-_stop = threading.Event()
-_start_lock = threading.Lock()
 _following = True  # False once the process is shutting down (stratego_site/shutdown.py)
 
 
@@ -112,7 +115,6 @@ def enter(public_id: str, channel_name: str, role: int) -> None:
     game = Game.objects.filter(public_id=public_id).only("public_id", "private").first()
     if game is None:
         return
-    start_heartbeat()
     with _held_lock:
         old = _held.get(channel_name)
         _held[channel_name] = Held(game.pk, public_id, role)
@@ -186,10 +188,10 @@ def stop_following() -> None:
     """The process is shutting down: its sockets' leaves write and broadcast nothing (the
     event loop they would broadcast through is about to stop, stratego_site/shutdown.py), and the
     heartbeat stops. Their rows expire by the TTL, as a crashed process's do, and a player
-    who reconnects to another process meanwhile is never shown as gone."""
+    who reconnects to another process meanwhile is never shown as gone. (The scheduler,
+    stratego_site/scheduler.py, stops beating.)"""
     global _following
     _following = False
-    _stop.set()
 
 
 def held_sockets() -> dict[str, Held]:
@@ -292,81 +294,3 @@ def last_seen(rows: list[tuple[int, int, int, datetime]]) -> dict[tuple[int, int
         if role in PLAYERS:
             latest[game_id, role] = max(seen, latest.get((game_id, role), seen))
     return latest
-
-
-def sweep() -> None:
-    """What the heartbeat also looks after, for games nobody may be watching: games whose
-    time ran out end, and a seat nobody ever connected to counts as gone once the game is
-    ABANDON_SECONDS into its setup (or turn), so it can be claimed like one that left."""
-    clock.sweep_expired()
-    for public_id, color, since in never_connected():
-        absence.player_left(public_id, color, since=since)
-    cleanup.sweep()  # ghosts and unwatched computer games
-
-
-def never_connected() -> list[tuple[str, int, datetime]]:
-    """(game, seat, since when) of human seats with no live socket that never left (so were
-    never connected) in games in setup or play for ABANDON_SECONDS or more."""
-    return [
-        (row["public_id"], color, row["turn_started"])
-        for row in never_connected_rows()
-        for color in PLAYERS
-        if row[f"{left_field(color)}_unseen"]
-    ]
-
-
-def never_connected_rows() -> QuerySet:
-    """The games of never_connected, in one query of a few columns: per seat whether it is a
-    person's with no live socket that never left (a computer's seat never counts)."""
-    cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)
-    unseen = {
-        f"{left_field(color)}_unseen": ExpressionWrapper(
-            Q(**{left_field(color): None})
-            & ~Exists(Presence.objects.filter(live(), game=OuterRef("pk"), role=color))
-            & Q(**{f"{left_field(color).split('_')[0]}_computer": ""}),  # a person's seat
-            output_field=BooleanField(),
-        )
-        for color in PLAYERS
-    }
-    return (
-        Game.objects.filter(
-            status__in=[Game.Status.SETUP, Game.Status.PLAYING], turn_started__lte=cut
-        )
-        .annotate(**unseen)
-        .filter(Q(red_left_unseen=True) | Q(blue_left_unseen=True))
-        .values("public_id", "turn_started", *unseen)
-    )
-
-
-def start_heartbeat() -> None:
-    """Start this process's heartbeat thread, once (it beats at once: a fresh process purges
-    what a dead one left, as soon as that is older than the TTL)."""
-    global _heartbeat
-    with _start_lock:
-        if _heartbeat is not None and _heartbeat.is_alive():
-            return
-        _stop.clear()
-        _heartbeat = threading.Thread(target=_beat_forever, name="presence-heartbeat", daemon=True)
-        _heartbeat.start()
-
-
-def stop_heartbeat(timeout: float = 10.0) -> None:
-    """For tests and shutdown: stop the thread and wait for it."""
-    global _heartbeat
-    with _start_lock:
-        thread, _heartbeat = _heartbeat, None
-        _stop.set()
-    if thread is not None:
-        thread.join(timeout)
-
-
-def _beat_forever() -> None:
-    while not _stop.is_set():
-        try:
-            beat()
-            sweep()
-        except Exception as exc:  # the database is away; the next beat tries again
-            logger.warning("presence heartbeat failed: %r", exc)
-        finally:
-            connections.close_all()  # this thread's connections only
-        _stop.wait(HEARTBEAT_SECONDS)

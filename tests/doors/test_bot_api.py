@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 URL = "/api/bot/games/"
 
 
-def post(client, token: str | None, body: object = None, raw: bytes | None = None):  # noqa: ANN001, ANN201
+def post(client, token: str | None, body: object = None, raw: bytes | None = None):
     headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
     data = raw if raw is not None else json.dumps(body or {})
     return client.post(URL, data=data, content_type="application/json", **headers)

@@ -81,7 +81,7 @@ class Person:
         raise AssertionError("the person's socket closed before the end")
 
 
-def doc_example_bot():  # noqa: ANN201 - the Player class of docs/bots.md's example
+def doc_example_bot():  # (the Player class of docs/bots.md's example)
     text = (ROOT / "docs" / "bots.md").read_text()
     section = text[text.index("## Playing on a server") :]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
@@ -126,7 +126,7 @@ async def test_a_bot_plays_a_whole_game_against_a_person(daphne):
     assert stored.red_user_id is not None and stored.ply > 0
 
 
-def make_guest_bot(name: str):  # noqa: ANN201
+def make_guest_bot(name: str):
     return make_bot(name, "test")
 
 

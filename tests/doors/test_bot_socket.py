@@ -50,7 +50,7 @@ async def test_a_bot_socket_plays_as_its_account_and_gets_a_persons_errors():
     await human.disconnect()
 
 
-async def next_error(sock) -> dict:  # noqa: ANN001
+async def next_error(sock) -> dict:
     while True:
         frame = await receive(sock)
         if frame["type"] == "error":

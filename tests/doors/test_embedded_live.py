@@ -32,14 +32,14 @@ LIVE = 5.0  # seconds: news reaches the other door at once, or not at all
 class Socket:
     """A browser-protocol websocket that keeps every frame it reads."""
 
-    def __init__(self, ws) -> None:  # noqa: ANN001
+    def __init__(self, ws) -> None:
         self.ws = ws
         self.frames: list[dict] = []
 
     async def send(self, **message) -> None:
         await self.ws.send(json.dumps(message))
 
-    async def until(self, wanted, timeout: float = 30.0) -> dict:  # noqa: ANN001
+    async def until(self, wanted, timeout: float = 30.0) -> dict:
         async def read() -> dict:
             while True:
                 frame = json.loads(await self.ws.recv())
@@ -53,7 +53,7 @@ class Socket:
         return next(fr["view"] for fr in reversed(self.frames) if "view" in fr)
 
 
-def event(kind: str):  # noqa: ANN201
+def event(kind: str):
     return lambda frame: frame.get("type") == "event" and frame["event"]["kind"] == kind
 
 
@@ -67,7 +67,7 @@ async def waiting_game(server: EmbeddedDaphne, cookie: dict, name: str) -> str:
     return next(g["id"] for g in lists["waiting"] if g["seats"][0]["name"] == name)
 
 
-async def timed(awaitable) -> tuple[float, object]:  # noqa: ANN001
+async def timed(awaitable) -> tuple[float, object]:
     start = time.monotonic()
     result = await awaitable
     return time.monotonic() - start, result
@@ -272,5 +272,5 @@ def test_a_taken_door_port_is_said_and_the_pages_go_on(tmp_path):
         finally:
             server.stop()
     log = server.log_text()
-    assert f"the seed 001 TCP door could not listen on 127.0.0.1:{server.legacy_port}" in log
+    assert f"the legacy TCP door could not listen on 127.0.0.1:{server.legacy_port}" in log
     assert "Traceback" not in log

@@ -21,7 +21,7 @@ def game_of(red_name: str) -> Game:
     return Game.objects.filter(red_name=red_name).order_by("-pk").first()
 
 
-async def closes_after(server, data: bytes, sign_on_as: str | None = None) -> None:  # noqa: ANN001
+async def closes_after(server, data: bytes, sign_on_as: str | None = None) -> None:
     bad = await client(server)
     if sign_on_as:
         await bad.sign_on(sign_on_as)

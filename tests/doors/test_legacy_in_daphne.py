@@ -24,7 +24,7 @@ QUERY = (
 )
 
 
-async def java_against_python(port: int, classes) -> None:  # noqa: ANN001 - a Path
+async def java_against_python(port: int, classes) -> None:  # (a Path)
     java = await JavaPlayer.start(classes, HOST, port)
     try:
         python = await LegacyClient.connect(HOST, port)

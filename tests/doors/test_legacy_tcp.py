@@ -47,7 +47,7 @@ class CheckedClient:
         self.inner, self.name, self.color = inner, name, color
         self.boards = 0
 
-    def __getattr__(self, attr: str):  # noqa: ANN204 - sign_on, setup, ready, move, closed
+    def __getattr__(self, attr: str):  # (sign_on, setup, ready, move, closed)
         return getattr(self.inner, attr)
 
     async def read(self, timeout: float = 10.0) -> tuple:
@@ -162,7 +162,7 @@ async def test_a_tcp_player_waits_in_the_lobby_and_a_browser_player_joins():
     assert (game.blue_name, game.winner, game.termination) == ("wendy", 0, "resignation")
 
 
-async def web_event(web, kind: str, check) -> dict:  # noqa: ANN001
+async def web_event(web, kind: str, check) -> dict:
     """The browser player's next event of `kind` (checked), every frame leak-checked."""
     while True:
         frame = await receive(web, timeout=10)

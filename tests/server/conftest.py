@@ -17,6 +17,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from games import engine
 from games.domain.identity import NICKNAME_KEY, Identity
 from games.transport import limits, lobby_feed, presence
+from stratego_site import scheduler
 
 os.environ["BACKGROUND_WORK"] = "off"  # (before importing the app) tests start threads themselves
 from stratego_site.asgi import application as default_application  # noqa: E402
@@ -136,10 +137,10 @@ def fresh_client_limits():
 
 @pytest.fixture(autouse=True)
 def no_heartbeat_after_the_test():
-    """A game socket starts this process's presence heartbeat thread; stop it after each
-    test, so it never beats on a database being flushed or dropped."""
+    """A test that started the scheduler's threads (stratego_site/scheduler.py) has them
+    stopped after it, so they never beat on a database being flushed or dropped."""
     yield
-    presence.stop_heartbeat()
+    scheduler.stop()
     presence.forget_sockets()  # the sockets a test opened by hand (never closed) are not held
 
 

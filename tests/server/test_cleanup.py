@@ -13,6 +13,7 @@ from games.domain import clocks
 from games.domain.models import BLUE, OBSERVER, RED, Game
 from games.services import cleanup, computer, snapshots
 from games.transport import presence
+from stratego_site import scheduler
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import make_guest
@@ -22,10 +23,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def fresh_memory(monkeypatch):
-    """No computer game seen yet, and no heartbeat beside the test: `presence.enter` starts
-    one, whose sweep (on its own connection, blind to this test's transaction) took the
-    test's games for finished ones and forgot when they were last watched (a flaky test)."""
-    monkeypatch.setattr(presence, "start_heartbeat", lambda: None)
+    """No computer game seen yet, and no scheduler beside the test (the in-process tests
+    never start one): its sweep, on its own connection, blind to this test's transaction,
+    would take the test's games for finished ones and forget when they were last watched."""
+    assert not scheduler.HEARTBEAT.thread
     cleanup.forget()
     yield
     cleanup.forget()
@@ -118,5 +119,5 @@ def test_a_computer_game_nobody_watches_stops_after_a_few_minutes():
 
 def test_the_heartbeats_sweep_runs_the_cleanup():
     gid = computers_game()
-    presence.sweep()
+    scheduler.sweep()
     assert cleanup.watched_at(Game.objects.get(public_id=gid).pk) is not None

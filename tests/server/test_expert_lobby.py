@@ -22,7 +22,7 @@ def quick_experts(monkeypatch: pytest.MonkeyPatch):
     computer.settings["watch_delay"] = computer.WATCH_DELAY
 
 
-def game_id(response) -> str:  # noqa: ANN001 - a Django response
+def game_id(response) -> str:  # (a Django response)
     return response["Location"].strip("/").split("/")[-1]
 
 

@@ -153,3 +153,29 @@ def test_every_message_type_of_the_game_socket_is_documented():
     table = DOC.split("## Game socket: client to server", 1)[1].split("\n\n`setup`", 1)[0]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M))
     assert set(ACTIONS) | {"ping", "sync"} <= documented, set(ACTIONS) - documented
+
+
+def test_every_event_kind_is_documented_with_its_fields():
+    """The table of event kinds is the catalogue of games/services/events.py."""
+    from games.services.events import EVENTS
+
+    table = re.search(r"\| kind \| fields \| example \|\n\|---\|---\|---\|\n((?:\|.*\n)+)", DOC)
+    assert table, "docs/protocol.md has the table of event kinds"
+    documented = {
+        kind: tuple(re.findall(r"`(\w+)`", fields))
+        for kind, fields in re.findall(r"^\| `(\w+)` \| ([^|]*) \|", table.group(1), re.M)
+    }
+    assert documented == {kind: e.fields for kind, e in EVENTS.items()}
+
+
+def test_an_event_outside_the_catalogue_is_refused():
+    from games.services.events import emit
+    from games.services.work import Unit
+
+    game = Game(state={})
+    unit = Unit(game, None, {})
+    with pytest.raises(ValueError):
+        emit(unit, "no_such_kind", {})
+    with pytest.raises(ValueError):
+        emit(unit, "present", {"seat": 1, "rank": 10})
+    assert unit.events == [] and game.version == 0

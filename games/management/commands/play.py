@@ -1,4 +1,4 @@
-"""`python manage.py play`: seed 003's console game against the computer (docs/terminal.md)."""
+"""`python manage.py play`: The console game against the computer (docs/terminal.md)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ DEFAULT_SAVE = "stratego-game.json"
 
 
 class Command(BaseCommand):
-    help = "Play Stratego in the terminal against the computer, as seed 003 draws it."
+    help = "Play Stratego in the terminal against the computer, as the console game draws it."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("--variant", default="mini", choices=sorted(engine.VARIANTS))
         parser.add_argument("--level", default="random", choices=LEVELS)
         parser.add_argument("--color", default="red", choices=("red", "blue"))

@@ -1,1 +1,1 @@
-"""Seed 001's binary TCP protocol (docs/legacy-protocol.md), served beside daphne."""
+"""The legacy binary TCP protocol (docs/legacy-protocol.md), served beside daphne."""

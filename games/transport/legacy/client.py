@@ -1,4 +1,4 @@
-"""A small seed 001 client (asyncio), for tests, scripts and docs/legacy-protocol.md."""
+"""A small legacy-protocol client (asyncio), for tests, scripts and docs/legacy-protocol.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Seed 001's frames: a big-endian 4-byte int type, then its payload, in Java's encodings.
+"""The legacy protocol's frames: a big-endian 4-byte int type, then its payload, in Java's
+encodings.
 
 `String` is Java's writeUTF (a 2-byte length, then modified UTF-8), `Int` 4 bytes
 big-endian, `Char` one UTF-16 code unit (2 bytes). Reading refuses what a Java client

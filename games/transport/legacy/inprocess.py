@@ -85,10 +85,10 @@ async def serve(host: str, port: int, grace: float) -> None:
     try:
         await server.start(host, port)
     except OSError as exc:  # the port is taken: the web server goes on without the door
-        logger.error("the seed 001 TCP door could not listen on %s:%d: %s", host, port, exc)
+        logger.error("the legacy TCP door could not listen on %s:%d: %s", host, port, exc)
         return
     _server = server
-    logger.info("seed 001 TCP door on %s:%d (in the web process)", host, port)
+    logger.info("legacy TCP door on %s:%d (in the web process)", host, port)
 
 
 async def close_door() -> None:
@@ -104,7 +104,7 @@ def close_before_shutdown(loop: asyncio.AbstractEventLoop) -> None:
     (a leave needs the loop for its broadcast) and the process exits at once."""
     from twisted.internet import defer, reactor  # daphne installed the asyncio reactor
 
-    def close():  # noqa: ANN202 - a Deferred
+    def close():  # (a Deferred)
         return defer.Deferred.fromFuture(asyncio.ensure_future(close_door(), loop=loop))
 
     reactor.addSystemEventTrigger("before", "shutdown", close)

@@ -1,4 +1,4 @@
-"""Seed 001's piece ids and board, translated to and from the engine's ranks and squares.
+"""The legacy protocol's piece ids and board, translated to and from the engine's ranks and squares.
 
 x is the column 0..9, y the row 0..9, so (x, y) is the engine's square y * 10 + x; Red
 sets up on rows 0..3, Blue on rows 6..9 (the engine's classic board)."""

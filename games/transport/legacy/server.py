@@ -1,4 +1,4 @@
-"""The asyncio TCP server of seed 001: names, the waiting game, and the grace period."""
+"""The asyncio TCP server of the legacy protocol: names, the waiting game, and the grace period."""
 
 from __future__ import annotations
 

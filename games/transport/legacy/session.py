@@ -1,4 +1,4 @@
-"""One TCP connection of seed 001: sign on, set up, play, in the seed's frames.
+"""One TCP connection of the legacy protocol: sign on, set up, play, in its frames.
 
 Every decision about the game is the services' (games/services/): a frame becomes one
 service call, and the answers the other player must see come back as the game's events
@@ -188,7 +188,7 @@ class Session:
         else:
             raise f.BadFrame(f"frame type {kind} after Sign On")
 
-    async def call(self, action, *args) -> bool:  # noqa: ANN001 - any service call
+    async def call(self, action, *args) -> bool:  # (any service call)
         """Run one service call; False when the server refused it (nothing changed)."""
         try:
             await database_sync_to_async(action)(*args)
