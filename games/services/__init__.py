@@ -35,7 +35,7 @@ from .setup import (
     submit_setup,
 )
 from .unit import COLOR_NAMES, Action, apply, computer_level, engine_error, lock, run
-from .work import Result, Unit
+from .work import Result, UnitOfWork
 
 __all__ = [
     "COLOR_NAMES",
@@ -43,7 +43,7 @@ __all__ = [
     "Action",
     "Result",
     "ServiceError",
-    "Unit",
+    "UnitOfWork",
     "abort",
     "announces_presence",
     "answer_draw",

@@ -17,7 +17,7 @@ from ..domain.models import Game, Presence, left_field
 from .endings import abort, finish
 from .events import emit
 from .unit import apply, computer_level, run
-from .work import Unit
+from .work import UnitOfWork
 
 
 def claim_victory(public_id: str, ident: Identity | None) -> int:
@@ -26,7 +26,7 @@ def claim_victory(public_id: str, ident: Identity | None) -> int:
 
     at = clocks.now()
 
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         require_claimable(unit.game, 1 - color, at)
         finish(unit, "forfeit", winner=color)
 
@@ -58,7 +58,7 @@ def player_left(public_id: str, color: int, since: datetime | None = None) -> No
     """The last socket of `color`'s seat went away (at `since`, default now). In setup or in
     play this is the numbered event `absent` for everybody."""
 
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         game = unit.game
         if not game.is_active or game.left_at(color) is not None:
             return
@@ -71,7 +71,7 @@ def player_left(public_id: str, color: int, since: datetime | None = None) -> No
     apply_if_exists(public_id, step)
 
 
-def apply_if_exists(public_id: str, step: Callable[[Unit], None]) -> None:
+def apply_if_exists(public_id: str, step: Callable[[UnitOfWork], None]) -> None:
     """`step` in a unit of work, if the game still exists; the clock is not looked at."""
     try:
         apply(public_id, step, settle=False)
@@ -80,7 +80,7 @@ def apply_if_exists(public_id: str, step: Callable[[Unit], None]) -> None:
             raise
 
 
-def emit_absent(unit: Unit, color: int) -> None:
+def emit_absent(unit: UnitOfWork, color: int) -> None:
     """The numbered event `absent`: `color` is gone since when, and may be claimed against
     from when (None: claims do not apply)."""
     game = unit.game
@@ -93,7 +93,7 @@ def player_back(public_id: str, color: int) -> None:
     """A socket of `color`'s seat connected while the seat counted as gone: the claim against
     it is off. In setup or in play this is the numbered event `present` for everybody."""
 
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         game = unit.game
         if not game.is_active or game.left_at(color) is None:
             return
@@ -116,7 +116,7 @@ def forfeit_seat(public_id: str, color: int) -> int | None:
     None when the game was over already."""
     ended: list[int] = []
 
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         game = unit.game
         if not game.is_active:
             return

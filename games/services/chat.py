@@ -19,7 +19,7 @@ from ..domain.models import BLUE, OBSERVER, RED, Game
 from . import rate_limits as http_limits
 from .events import emit
 from .unit import apply
-from .work import Unit
+from .work import UnitOfWork
 
 RATE_COUNT, RATE_SECONDS = 5, 10  # at most 5 messages in any 10 seconds, per person and game
 HISTORY_LIMIT = 200
@@ -73,7 +73,7 @@ def post(public_id: str, ident: Identity | None, room: str, text: str) -> int:
     check_can_chat(ident)
     check_person_rate(ident)
 
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         game = unit.game
         role = role_of(game, ident)
         check_room(game, role, room)
@@ -88,7 +88,7 @@ def post(public_id: str, ident: Identity | None, room: str, text: str) -> int:
     return apply(public_id, step, settle=False).version
 
 
-def emit_chat(unit: Unit, message: ChatMessage) -> None:
+def emit_chat(unit: UnitOfWork, message: ChatMessage) -> None:
     """The `chat` event: the spectators' chat reaches the players only as `hidden` while
     the game is on (the version still advances for them: versions have no gaps)."""
     full = message.public()

@@ -23,7 +23,7 @@ from ..domain.models import BLUE, RED, Game, Presence
 from .computer import computer_seat_q, live_computer_games
 from .endings import ABANDONED, abort, finish
 from .unit import apply
-from .work import Unit
+from .work import UnitOfWork
 
 GHOST_SECONDS = 30 * 60
 UNWATCHED_SECONDS = 3 * 60
@@ -62,7 +62,7 @@ def end_game(public_id: str, at: datetime, ghost: bool) -> bool:
     """Under the row lock, if still so: end the game with no result. True if it did."""
     ended: list[bool] = []
 
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         game = unit.game
         if not game.is_active:
             return

@@ -8,10 +8,10 @@ from ..domain import clocks
 from ..domain.errors import ServiceError
 from ..domain.models import Game
 from .unit import apply
-from .work import Unit
+from .work import UnitOfWork
 
 
-def nothing(unit: Unit) -> None:
+def nothing(unit: UnitOfWork) -> None:
     """No change of its own: the unit only settles the clock."""
 
 

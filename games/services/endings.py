@@ -8,12 +8,12 @@ from ..domain import clocks
 from ..domain.models import Game
 from .events import emit
 from .signals import game_finished
-from .work import Unit
+from .work import UnitOfWork
 
 ABORTED, ABANDONED, NO_RESULT = engine.ABORTED, engine.ABANDONED, engine.NO_RESULT
 
 
-def finish(unit: Unit, termination: str, winner: int | None = None) -> None:
+def finish(unit: UnitOfWork, termination: str, winner: int | None = None) -> None:
     """End the game as of the unit's time: stop the clock, record the result (the engine's
     game ends too, unless it has already: then its outcome is the result), say so, and let
     the ratings count it in this same transaction."""
@@ -39,13 +39,13 @@ def finish(unit: Unit, termination: str, winner: int | None = None) -> None:
         game_finished.send(sender=Game, game=game)
 
 
-def finish_by_engine(unit: Unit) -> None:
+def finish_by_engine(unit: UnitOfWork) -> None:
     """End the game as the engine's game has ended (a move took the flag, a resignation)."""
     outcome = unit.eg.outcome
     assert outcome is not None, "the engine's game has not ended"
     finish(unit, outcome.termination, outcome.winner)
 
 
-def abort(unit: Unit) -> None:
+def abort(unit: UnitOfWork) -> None:
     """End a game that never began, with no result."""
     finish(unit, ABORTED)

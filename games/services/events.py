@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..domain.models import RED, GameEvent
-from .work import Unit
+from .work import UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ EVENTS: dict[str, EventType] = {
 }
 
 
-def emit(unit: Unit, kind: str, red: dict, blue: dict | None = None, obs: dict | None = None):
+def emit(unit: UnitOfWork, kind: str, red: dict, blue: dict | None = None, obs: dict | None = None):
     """Write one event; payloads default to the red one (a public event)."""
     game = unit.game
     payloads = [red, red if blue is None else blue, red if obs is None else obs]
@@ -67,7 +67,7 @@ def emit(unit: Unit, kind: str, red: dict, blue: dict | None = None, obs: dict |
     unit.events.append(event)
 
 
-def private_event(unit: Unit, kind: str, color: int, secret: dict, hidden: dict) -> None:
+def private_event(unit: UnitOfWork, kind: str, color: int, secret: dict, hidden: dict) -> None:
     """An event whose `secret` fields only `color` may see; the others get `hidden`, which
     may hold none of the kind's secret fields."""
     if set(hidden) & set(EVENTS[kind].secret):

@@ -14,7 +14,7 @@ from .events import emit
 from .play import DRAW_OFFER_PLIES, check_draw_offer
 from .seats import create_game, join_game
 from .unit import apply, run
-from .work import Unit
+from .work import UnitOfWork
 
 __all__ = ["DRAW_OFFER_PLIES", "check_draw_offer"]  # (draw offers, for the old callers)
 
@@ -47,7 +47,7 @@ def abortable(game: Game) -> bool:
 def abort_game(public_id: str, ident: Identity | None) -> int:
     """Either player ends the game with no result: status `aborted`, counted nowhere."""
 
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         if not abortable(unit.game):
             raise ServiceError("too_late_to_abort", "Both sides have moved: resign instead.")
         abort(unit)
@@ -83,7 +83,7 @@ def offer_rematch(public_id: str, ident: Identity | None) -> int:
     """Offer the opponent a rematch; if their offer stands (or they are the computer), this
     accepts it and the new game begins. Returns the game's new version."""
 
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         game = unit.game
         color = finished_game_player(game, ident)
         offer, new_id = rematch_state(game)
@@ -100,7 +100,7 @@ def offer_rematch(public_id: str, ident: Identity | None) -> int:
 
 
 def answer_rematch(public_id: str, ident: Identity | None, accept: bool) -> int:
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         game = unit.game
         color = finished_game_player(game, ident)
         offer, new_id = rematch_state(game)
@@ -131,7 +131,7 @@ def seat_identity(game: Game, color: int, new_color: int) -> Identity:
     )
 
 
-def start_rematch(unit: Unit) -> Game:
+def start_rematch(unit: UnitOfWork) -> Game:
     """The new game: colours swapped, the same variant, rules, clock and privacy; both seated
     (so its setup begins). The old game gets the event `rematch` with the new id, for all."""
     game = unit.game

@@ -10,7 +10,7 @@ from ..domain.models import Game, GameEvent, Move
 from .endings import abort, finish, finish_by_engine
 from .events import emit
 from .unit import run
-from .work import Unit
+from .work import UnitOfWork
 
 # A player may offer a draw again only after this many plies (both sides' moves) since
 # their last offer, so offers cannot be used to harass.
@@ -22,7 +22,7 @@ def require_playing(game: Game) -> None:
         raise ServiceError("not_playing", "The game has not started yet.")
 
 
-def record_move(unit: Unit, result: engine.MoveResult) -> None:
+def record_move(unit: UnitOfWork, result: engine.MoveResult) -> None:
     public = result.to_public_dict(unit.eg.variant)
     battle = result.battle
     move = Move(
@@ -44,7 +44,7 @@ def record_move(unit: Unit, result: engine.MoveResult) -> None:
 def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
     at = clocks.now()  # when the move arrived, before it waits for the row lock
 
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_playing(game)
         result = eg.push(engine.Move(frm, to), color)
@@ -64,7 +64,7 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
 
 
 def resign(public_id: str, ident: Identity | None) -> int:
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         if unit.game.status == Game.Status.WAITING:
             abort(unit)
             return
@@ -75,7 +75,7 @@ def resign(public_id: str, ident: Identity | None) -> int:
 
 
 def offer_draw(public_id: str, ident: Identity | None) -> int:
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game = unit.game
         require_playing(game)
         if game.draw_offer == 1 - color:
@@ -106,7 +106,7 @@ def check_draw_offer(game: Game, color: int) -> None:
 
 
 def answer_draw(public_id: str, ident: Identity | None, accept: bool) -> int:
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game = unit.game
         require_playing(game)
         if game.draw_offer is None:

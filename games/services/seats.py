@@ -19,7 +19,7 @@ from . import rate_limits as http_limits
 from .absence import emit_absent
 from .events import emit
 from .unit import COLOR_NAMES, apply, apply_new
-from .work import Unit
+from .work import UnitOfWork
 
 VARIANT_NAMES = tuple(engine.VARIANTS)
 
@@ -59,7 +59,7 @@ def create_game(
     game.rating_min, game.rating_max = rating_range
     clocks.set_control(game, control)
 
-    def sit(unit: Unit) -> None:
+    def sit(unit: UnitOfWork) -> None:
         take_seat(unit, seat, ident)
         unit.lobby = True
 
@@ -101,7 +101,7 @@ def check_seat(seat: object) -> None:
         raise ServiceError("bad_seat", "seat must be 0 (Red), 1 (Blue) or null (the free one).")
 
 
-def take_seat(unit: Unit, color: int, ident: Identity) -> None:
+def take_seat(unit: UnitOfWork, color: int, ident: Identity) -> None:
     game = unit.game
     prefix = "red" if color == RED else "blue"
     setattr(game, f"{prefix}_user_id", ident.user_id)
@@ -125,7 +125,7 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
     check_seat(seat)
     check_allowed(ident)
 
-    def sit(unit: Unit) -> None:
+    def sit(unit: UnitOfWork) -> None:
         nonlocal seat
         game = unit.game
         if role_of(game, ident) != OBSERVER:

@@ -12,14 +12,14 @@ from ..domain.identity import Identity
 from ..domain.models import Game
 from .events import emit, private_event
 from .unit import run
-from .work import Unit
+from .work import UnitOfWork
 
 
 def own_pieces(eg: engine.Game, color: int) -> dict[int, int]:
     return dict(eg.initial_setups()[color])
 
 
-def setup_event(unit: Unit, kind: str, color: int, own: dict) -> None:
+def setup_event(unit: UnitOfWork, kind: str, color: int, own: dict) -> None:
     """A change to `color`'s setup. The owner gets `own` (squares and ranks); the opponent
     and observers only how many pieces it has placed now: where, and in which order, it
     places them is private until play starts."""
@@ -33,7 +33,7 @@ def require_setup(game: Game) -> None:
 
 
 def place_piece(public_id: str, ident: Identity | None, square: int, rank: int) -> int:
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_setup(game)
         eg.place(color, square, rank)
@@ -44,7 +44,7 @@ def place_piece(public_id: str, ident: Identity | None, square: int, rank: int) 
 
 
 def remove_piece(public_id: str, ident: Identity | None, square: int) -> int:
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_setup(game)
         eg.remove(color, square)
@@ -54,7 +54,7 @@ def remove_piece(public_id: str, ident: Identity | None, square: int) -> int:
 
 
 def random_setup(public_id: str, ident: Identity | None, seed: int | None = None) -> int:
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_setup(game)
         before = own_pieces(eg, color)
@@ -73,7 +73,7 @@ def submit_setup(public_id: str, ident: Identity | None, placement: Mapping[int,
     ranks only the owner sees (the others get the occupied squares)."""
     pieces = dict(placement)
 
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_setup(game)
         eg.set_setup(color, pieces)
@@ -85,7 +85,7 @@ def submit_setup(public_id: str, ident: Identity | None, placement: Mapping[int,
 
 
 def clear_setup(public_id: str, ident: Identity | None) -> int:
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_setup(game)
         eg.clear_setup(color)
@@ -97,7 +97,7 @@ def clear_setup(public_id: str, ident: Identity | None) -> int:
 def ready(public_id: str, ident: Identity | None) -> int:
     at = clocks.now()
 
-    def action(unit: Unit, color: int) -> None:
+    def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_setup(game)
         eg.mark_ready(color)

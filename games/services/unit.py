@@ -1,7 +1,7 @@
 """The unit of work: the only way a game changes.
 
 `apply` locks the game row (games/services/repository.py), settles its clock, lets a step
-decide (the engine rules, the step records what it decided on the `Unit`), writes the game
+decide (the engine rules, the step records what it decided on the `UnitOfWork`), writes the game
 and the rows the step added, and after the commit sends `game_changed` with the `Result`:
 the game, the engine's game and the events, as values. Any refusal raises ServiceError and
 changes nothing. `run` is `apply` for a player's action.
@@ -23,7 +23,7 @@ from ..domain.models import BLUE, OBSERVER, RED, Game
 from . import repository
 from .endings import abort, finish
 from .signals import game_changed
-from .work import Result, Step, Unit
+from .work import Result, Step, UnitOfWork
 
 logger = logging.getLogger(__name__)
 
@@ -52,24 +52,24 @@ def apply(public_id: str, step: Step, at: datetime | None = None, settle: bool =
     it queued for the lock; default: once the row is locked)."""
     with transaction.atomic():
         game = lock(public_id)
-        unit = Unit(game, at or clocks.now(), repository.column_values(game))
+        unit = UnitOfWork(game, at or clocks.now(), repository.column_values(game))
         return run_unit(unit, step, settle)
 
 
 def apply_new(game: Game, step: Step) -> Result:
     """As `apply`, for a game this transaction has just created (nobody else sees it yet)."""
     game.save()
-    unit = Unit(game, clocks.now(), repository.column_values(game))
+    unit = UnitOfWork(game, clocks.now(), repository.column_values(game))
     return run_unit(unit, step, settle=False)
 
 
-def run_unit(unit: Unit, step: Step, settle: bool) -> Result:
+def run_unit(unit: UnitOfWork, step: Step, settle: bool) -> Result:
     if not (settle and settle_clock(unit)):
         step(unit)
     return save(unit)
 
 
-def save(unit: Unit) -> Result:
+def save(unit: UnitOfWork) -> Result:
     """Write what the unit decided (nothing if it decided nothing) and, after the commit,
     say what changed (games/reactions.py: the sockets, the lobby, a computer's turn)."""
     game = unit.game
@@ -89,7 +89,7 @@ def announce(result: Result) -> None:
             logger.warning("after %s: %s failed: %r", result.game.public_id, receiver, answer)
 
 
-def settle_clock(unit: Unit) -> bool:
+def settle_clock(unit: UnitOfWork) -> bool:
     """If the game's time ran out, end it: in play the side to move loses on time; in setup
     a player who is not ready loses, and if neither is, the game is aborted. True if ended."""
     game = unit.game
@@ -123,7 +123,7 @@ def computer_level(game: Game, color: int) -> str:
     return game.red_computer if color == RED else game.blue_computer
 
 
-Action = Callable[[Unit, int], None]  # (the unit, the acting player's colour)
+Action = Callable[[UnitOfWork, int], None]  # (the unit, the acting player's colour)
 
 
 def run(public_id: str, ident: Identity | None, action: Action, at: datetime | None = None) -> int:
@@ -131,7 +131,7 @@ def run(public_id: str, ident: Identity | None, action: Action, at: datetime | N
     When the clock ran out first, the game ends on time (that is committed) and the action
     is refused with `time_out`. Returns the game's new version."""
 
-    def step(unit: Unit) -> None:
+    def step(unit: UnitOfWork) -> None:
         color = player_color(unit.game, ident)
         try:
             action(unit, color)

@@ -1,5 +1,5 @@
 """What one unit of work decided (games/services/unit.py), as plain values: the steps of the
-services fill a `Unit`; a committed one is a `Result`."""
+services fill a `UnitOfWork`; a committed one is a `Result`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ..domain.models import Game, GameEvent
 
 
 @dataclass
-class Unit:
+class UnitOfWork:
     """One change of one game under its row lock: what the step decided, nothing hidden."""
 
     game: Game
@@ -53,5 +53,5 @@ class Result:
         return self.game.version
 
 
-Step = Callable[[Unit], None]
+Step = Callable[[UnitOfWork], None]
 

@@ -170,10 +170,10 @@ def test_every_event_kind_is_documented_with_its_fields():
 
 def test_an_event_outside_the_catalogue_is_refused():
     from games.services.events import emit
-    from games.services.work import Unit
+    from games.services.work import UnitOfWork
 
     game = Game(state={})
-    unit = Unit(game, None, {})
+    unit = UnitOfWork(game, None, {})
     with pytest.raises(ValueError):
         emit(unit, "no_such_kind", {})
     with pytest.raises(ValueError):
