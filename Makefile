@@ -92,6 +92,10 @@ nginx:
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
+# Type checks of the engine and the services (mypy.ini).
+typecheck: $(DEV_STAMP)
+	$(VENV)/bin/mypy
+
 # Test files run in parallel (pytest-xdist); each worker has its own test database and
 # channel prefix (stratego_site/test_settings.py), and takes whole files, the slowest first
 # (tests/conftest.py). One worker more than the cores: about a third of the suite's time is
@@ -99,7 +103,7 @@ lint: $(DEV_STAMP)
 # which the extra worker fills. TEST_WORKERS=2 make test to choose.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
-test: $(DEV_STAMP) services chromium nginx lint
+test: $(DEV_STAMP) services chromium nginx lint typecheck
 	node --test tests/js/
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST)
 

@@ -24,11 +24,12 @@ def main() -> None:
     env = stack.server_env()
     stack.create_database(env)
     fixtures.setup_django(env)
-    from games import broadcast, engine, services
+    from games import engine, services
+    from games.transport import broadcast
 
     broadcast.send = lambda sends, key=None, what="": None  # (the layer is not measured here)
-    from games.identity import Identity
-    from games.models import Game
+    from games.domain.identity import Identity
+    from games.domain.models import Game
 
     rng = random.Random(7)
     games = fixtures.ready_games(10, 99)

@@ -18,7 +18,7 @@ def setup_django(env: dict[str, str]) -> None:
 def guest(name: str) -> tuple[str, object]:
     from django.contrib.sessions.backends.db import SessionStore
 
-    from games.identity import NICKNAME_KEY, Identity
+    from games.domain.identity import NICKNAME_KEY, Identity
 
     session = SessionStore()
     session[NICKNAME_KEY] = name

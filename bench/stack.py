@@ -42,7 +42,8 @@ def server_env() -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "LOG_LEVEL": "WARNING",
         # every bench socket comes from one address, 127.0.0.1: the per-address limits of a
-        # public server (games/limits.py) would refuse the crowd the bench is there to measure
+        # public server (games/transport/limits.py) would refuse the crowd the bench is there to
+        # measure
         "WS_SOCKETS_PER_ADDRESS": "5000",
         "WS_CONNECTS_PER_SECOND": "1000",
         "WS_CONNECT_BURST": "5000",

@@ -40,16 +40,16 @@ def record(stage: str, seconds: float) -> None:
 def _install() -> None:
     from django.db.backends.base import base as db_base
 
-    from games import broadcast, consumers, layers
+    from games.transport import broadcast, consumers, layers
 
     now = time.perf_counter
 
     original_act = consumers.act
 
-    def act(action):  # noqa: ANN001, ANN202
+    def act(action):
         handed = now()
 
-        def timed(*args):  # noqa: ANN002, ANN202
+        def timed(*args):
             started = now()
             record("hop", started - handed)
             try:
@@ -63,7 +63,7 @@ def _install() -> None:
 
     original_commit = db_base.BaseDatabaseWrapper._commit
 
-    def commit(self):  # noqa: ANN001, ANN202
+    def commit(self):
         started = now()
         try:
             return original_commit(self)
@@ -75,7 +75,7 @@ def _install() -> None:
 
     original_send = broadcast.send
 
-    def send(sends, key=None, what=""):  # noqa: ANN001, ANN202
+    def send(sends, key=None, what=""):
         committed = getattr(_commit_done, "at", None)
         stamped = [(group, {**message, "_handed": committed}) for group, message in sends]
         return original_send(stamped, key, what)
@@ -84,7 +84,7 @@ def _install() -> None:
 
     original_many = layers.ResilientRedisChannelLayer.group_send_many
 
-    async def many(self, sends):  # noqa: ANN001, ANN202
+    async def many(self, sends):
         started = now()
         handed = sends[0][1].get("_handed") if sends else None
         if handed is not None:
@@ -99,7 +99,7 @@ def _install() -> None:
 
     original_frames = consumers.GameConsumer.game_frames
 
-    async def game_frames(self, event):  # noqa: ANN001, ANN202
+    async def game_frames(self, event):
         started = now()
         if "_delivered" in event:
             record("wake", started - event["_delivered"])
@@ -114,7 +114,7 @@ def _install() -> None:
 _installed = False
 
 
-async def application(scope, receive, send) -> None:  # noqa: ANN001
+async def application(scope, receive, send) -> None:
     global _installed
     from bench.counted_asgi import application as counted  # (the site: Django set up first)
 

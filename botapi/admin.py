@@ -25,7 +25,7 @@ class BotAccountAdmin(admin.ModelAdmin):
     actions = ["issue_token"]
 
     @admin.action(description="Issue a new API token (shown once)")
-    def issue_token(self, request, queryset) -> None:  # noqa: ANN001
+    def issue_token(self, request, queryset) -> None:
         for bot in queryset:
             _, raw = ApiToken.issue(bot, label=f"admin {timezone.now():%Y-%m-%d}")
             self.message_user(
@@ -42,11 +42,11 @@ class ApiTokenAdmin(admin.ModelAdmin):
     readonly_fields = ("hint", "digest", "created", "last_used")
     actions = ["revoke"]
 
-    def has_add_permission(self, request) -> bool:  # noqa: ANN001 - tokens come from "issue"
+    def has_add_permission(self, request) -> bool:  # (tokens come from "issue")
         return False
 
     @admin.action(description="Revoke the selected tokens")
-    def revoke(self, request, queryset) -> None:  # noqa: ANN001
+    def revoke(self, request, queryset) -> None:
         for token in queryset:
             token.revoke()
         self.message_user(request, f"Revoked {queryset.count()} token(s).")

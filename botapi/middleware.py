@@ -24,10 +24,10 @@ def bearer_token(scope: dict) -> str | None:
 
 
 class TokenAuthMiddleware:
-    def __init__(self, inner) -> None:  # noqa: ANN001 - an ASGI application
+    def __init__(self, inner) -> None:  # (an ASGI application)
         self.inner = inner
 
-    async def __call__(self, scope, receive, send):  # noqa: ANN001, ANN204 - ASGI
+    async def __call__(self, scope, receive, send):  # (ASGI)
         if scope.get("type") == "websocket":
             raw = bearer_token(scope)
             if raw is not None:

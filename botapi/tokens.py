@@ -11,7 +11,7 @@ from .models import ApiToken, BotAccount, hash_token
 MAX_TOKEN_LENGTH = 200
 
 
-def user_for_token(raw: str):  # noqa: ANN201 - a User or None
+def user_for_token(raw: str):  # (a User or None)
     """The active bot user this token opens, or None (unknown, revoked, not a bot)."""
     if not raw or len(raw) > MAX_TOKEN_LENGTH:
         return None

@@ -11,10 +11,11 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from games import options, services
-from games.errors import ServiceError
-from games.identity import Identity
-from games.models import Game
+from games import services
+from games.domain import options
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity
+from games.domain.models import Game
 
 from .tokens import user_for_token
 
@@ -30,7 +31,7 @@ def refused(status: int, code: str, message: str) -> JsonResponse:
     return response
 
 
-def token_user(request: HttpRequest):  # noqa: ANN201 - a User or None
+def token_user(request: HttpRequest):  # (a User or None)
     header = request.headers.get("Authorization", "").strip()
     if not header.lower().startswith("bearer "):
         return None

@@ -6,6 +6,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # The services register with presence, and the computer players with the services,
-        # when imported (neither of those imports the other way): load them with the app.
-        from . import computer, services  # noqa: F401
+        from . import reactions
+
+        reactions.connect()  # who reacts to a game that changed or finished

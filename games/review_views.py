@@ -10,8 +10,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from . import engine, game_records
-from .models import Game, Move
+from . import engine
+from .domain.models import Game, Move
+from .services import game_records
 
 OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
 XML_VARIANTS = ("classic", "barrage", "duel")  # StraDoS2 has no game type for mini

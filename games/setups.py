@@ -10,45 +10,16 @@ from __future__ import annotations
 
 import json
 
-from django.conf import settings
-from django.db import models
 from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import engine
-from .http_limits import limited
+from .domain.models import MAX_SETUP_NAME_LENGTH as MAX_NAME_LENGTH
+from .domain.models import SavedSetup
+from .services.rate_limits import limited
 
 MAX_SETUPS_PER_VARIANT = 50
-MAX_NAME_LENGTH = 60
-
-
-class SavedSetup(models.Model):
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_setups"
-    )
-    variant = models.CharField(max_length=16)
-    name = models.CharField(max_length=MAX_NAME_LENGTH)
-    layout = models.JSONField()
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        app_label = "games"
-        ordering = ["-created"]
-        constraints = [
-            models.UniqueConstraint(fields=["user", "variant", "name"], name="unique_setup_name")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.variant})"
-
-    def to_dict(self) -> dict:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "layout": self.layout,
-            "created": self.created.isoformat(),
-        }
 
 
 class LayoutError(ValueError):

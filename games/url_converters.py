@@ -8,7 +8,7 @@ import re
 
 from django.urls import register_converter
 
-from .models import ID_ALPHABET, ID_LENGTH
+from .domain.models import ID_ALPHABET, ID_LENGTH
 
 
 class GameIdConverter:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import chat, computer, url_converters, views
+from . import url_converters, views
 
 url_converters.register()
 
@@ -8,9 +8,10 @@ app_name = "games"
 
 urlpatterns = [
     path("new/", views.new_game, name="new"),
-    path("computer/play/", computer.new_vs_computer, name="vs_computer"),
-    path("computer/watch/", computer.new_computer_game, name="watch_computers"),
+    path("terminations.json", views.terminations, name="terminations"),
+    path("computer/play/", views.new_vs_computer, name="vs_computer"),
+    path("computer/watch/", views.new_computer_game, name="watch_computers"),
     path("<game_id:game_id>/", views.detail, name="detail"),
     path("<game_id:game_id>/join/", views.join, name="join"),
-    path("<game_id:game_id>/chat.json", chat.history, name="chat"),
+    path("<game_id:game_id>/chat.json", views.chat_history, name="chat"),
 ]

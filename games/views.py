@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from moderation.models import REASONS
 from players.ratings import checked_range
 
-from . import options, services
-from .errors import ServiceError
-from .http_limits import limited
-from .identity import Identity, identity_from
-from .models import OBSERVER
-from .snapshots import game_meta
+from . import engine, services
+from .domain import options
+from .domain.errors import ServiceError
+from .domain.identity import Identity, identity_from, role_of
+from .domain.models import BLUE, OBSERVER, RED, Game
+from .services import chat, computer
+from .services.rate_limits import limited
+from .services.snapshots import game_meta
 
 
 def request_identity(request: HttpRequest) -> Identity | None:
@@ -96,3 +98,60 @@ def detail(request: HttpRequest, game_id: str) -> HttpResponse:
         "report_reasons": REASONS,
     }
     return render(request, "games/game.html", context)
+
+
+def chat_history(request: HttpRequest, game_id: str) -> JsonResponse:
+    """GET /games/<id>/chat.json: the chat the caller may read now (docs/protocol.md)."""
+    game = Game.objects.filter(public_id=game_id).first()
+    if game is None:
+        return JsonResponse({"error": "not_found"}, status=404)
+    ident = identity_from(getattr(request, "user", None), getattr(request, "session", None))
+    role = role_of(game, ident)
+    messages_ = chat.visible_to(game, role)
+    return JsonResponse({"role": role, "version": game.version, "messages": messages_})
+
+
+# ---------------------------------------------------------------- computer games (lobby forms)
+
+
+@require_POST
+@limited("create_game")
+def new_vs_computer(request: HttpRequest) -> HttpResponse:
+    """The lobby's "Play vs computer" form: variant, level, seat and time_control."""
+    seat_field = request.POST.get("seat", "0")
+    seat = {"0": RED, "1": BLUE}.get(seat_field)
+    try:
+        game = computer.play_vs_computer(
+            identity_from(request.user, request.session),
+            request.POST.get("variant", "classic"),
+            request.POST.get("level", "medium"),
+            seat,
+            request.POST.get("time_control", ""),
+            rated=request.POST.get("rated") in ("on", "1", "true"),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect("games:detail", game_id=game.public_id)
+
+
+@require_POST
+@limited("create_game")
+def new_computer_game(request: HttpRequest) -> HttpResponse:
+    """The lobby's "Watch computers play" form: a live computer game, opened as a spectator."""
+    try:
+        game = computer.open_or_start_computer_game(
+            request.POST.get("variant", "classic"),
+            request.POST.get("red_level", "hard"),
+            request.POST.get("blue_level", "medium"),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect("games:detail", game_id=game.public_id)
+
+
+def terminations(request: HttpRequest) -> JsonResponse:
+    """GET /games/terminations.json: how each way a game ends reads (games/engine/results.py),
+    so that every page and client words it alike."""
+    return JsonResponse(dict(engine.TERMINATION_LABELS))

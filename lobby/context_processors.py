@@ -1,6 +1,6 @@
 from django.http import HttpRequest
 
-from games.identity import NICKNAME_KEY
+from games.domain.identity import NICKNAME_KEY
 
 
 def identity(request: HttpRequest) -> dict:

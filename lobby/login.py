@@ -1,6 +1,6 @@
 """Logging in, with failed attempts limited per address and username (and per address):
 a guesser is slowed down, and the owner is never locked out for longer than one window
-(games/http_limits.py, login_failure), nor at all from another address."""
+(games/services/rate_limits.py, login_failure), nor at all from another address."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import logging
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 
-from games import http_limits
+from games.services import rate_limits as http_limits
 from players.names import name_key
 
 logger = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ class LoginView(auth_views.LoginView):
             return http_limits.refusal(request, refused)
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form) -> HttpResponse:  # noqa: ANN001 - an AuthenticationForm
+    def form_invalid(self, form) -> HttpResponse:  # (an AuthenticationForm)
         for name, who in failure_keys(self.request):
             try:
                 http_limits.count(name, who)
@@ -52,7 +52,7 @@ class LoginView(auth_views.LoginView):
                 logger.warning("login failure not counted: %r", exc)
         return super().form_invalid(form)
 
-    def form_valid(self, form) -> HttpResponse:  # noqa: ANN001
+    def form_valid(self, form) -> HttpResponse:
         try:
             http_limits.forget(*failure_keys(self.request)[0])  # the owner starts afresh
         except Exception as exc:  # the cache is away

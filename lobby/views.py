@@ -12,12 +12,13 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from games import options
+from games import engine
 from games.bots import LEVELS as COMPUTER_LEVELS
-from games.http_limits import limited
-from games.identity import NICKNAME_KEY
+from games.domain import options
+from games.domain.identity import NICKNAME_KEY
 from games.services import VARIANT_NAMES
-from games.snapshots import lobby_lists
+from games.services.rate_limits import limited
+from games.services.snapshots import lobby_lists
 from players.accounts import adopt_guest_games
 from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS
@@ -27,19 +28,7 @@ from .forms import SignupForm
 NICKNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 
 COLOR_NAMES = ("Red", "Blue")
-# As TERMINATIONS in static/ui/moves.js: the first page load and the socket's lists read alike.
-TERMINATIONS = {
-    "flag_captured": "the flag was captured",
-    "no_moves": "no legal move left",
-    "no_moves_both": "neither side can move",
-    "move_cap": "the move limit was reached",
-    "resignation": "resignation",
-    "agreed_draw": "a draw was agreed",
-    "time": "on time",
-    "forfeit": "the other player left",
-    "aborted": "cancelled before it started",
-    "abandoned": "abandoned: nobody was there any more",
-}
+TERMINATIONS = engine.TERMINATION_LABELS  # (served to scripts as /games/terminations.json)
 
 
 def lobby_row(entry: dict, kind: str, me: str) -> dict:

@@ -11,7 +11,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from games.chat_message import ChatMessage
+from games.domain.chat_message import ChatMessage
 
 from . import sanctions
 from .models import Report, Sanction

@@ -12,7 +12,7 @@ from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.identity import identity_from
+from games.domain.identity import identity_from
 
 from .sanctions import Kind, ban_message, for_a_page, running, warning_message
 

@@ -3,7 +3,7 @@
 POST /games/<id>/report/  JSON {"version": <the message's>, "reason": ..., "details": ...}
                           -> 201 {"report": id}; refusals 4xx {"error": code, "message": ...}
 POST /players/<name>/report/  a form (reason, details) -> back to the profile with a message
-Both are limited (games/http_limits.py, report) and need a nickname or an account.
+Both are limited (games/services/rate_limits.py, report) and need a nickname or an account.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from games.chat import author_key
-from games.chat_message import ChatMessage
-from games.http_limits import limited
-from games.identity import Identity, identity_from
-from games.models import Game
+from games.domain.chat_message import ChatMessage
+from games.domain.identity import Identity, identity_from
+from games.domain.models import Game
+from games.services.chat import author_key
+from games.services.rate_limits import limited
 
 from .models import MAX_DETAILS, REASONS, Report
 

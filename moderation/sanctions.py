@@ -14,9 +14,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.errors import ServiceError
-from games.identity import Identity
-from games.snapshots import identity_token
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity, identity_token
 
 from .models import Report, Sanction
 
@@ -41,7 +40,7 @@ def target_of_report(report: Report) -> Target:
 
 
 def person_group(ident: Identity) -> str | None:
-    """The channel-layer group of every socket of this person (games/consumers.py)."""
+    """The channel-layer group of every socket of this person (games/transport/consumers.py)."""
     token = identity_token(ident)
     return f"person.{token}" if token else None
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.models import Game
+from games.domain.models import Game
 
 
-def adopt_guest_games(session_key: str | None, user) -> int:  # noqa: ANN001 - a User
+def adopt_guest_games(session_key: str | None, user) -> int:  # (a User)
     """Move the seats held by the guest session `session_key` to `user` (their name becomes
     the username). The number of seats moved. One UPDATE per colour: a game being played
     waits for its row lock like any other write."""

@@ -32,7 +32,7 @@ def make_games(n_games: int, n_players: int, seed: int = 1) -> list[str]:
     from django.db import transaction
     from django.utils import timezone
 
-    from games.models import Game
+    from games.domain.models import Game
     from players import ratings
 
     rng = random.Random(seed)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
 
-from games.models import BLUE, RED, Game
+from games.domain.models import BLUE, RED, Game
 
 from .chart import rating_chart
 from .models import Rating, RatingChange

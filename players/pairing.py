@@ -18,10 +18,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games import options, services
-from games.errors import ServiceError
-from games.http_limits import limited
-from games.identity import Identity, identity_from
+from games import services
+from games.domain import options
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity, identity_from
+from games.services.rate_limits import limited
 
 from . import ratings
 from .models import Seek

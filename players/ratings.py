@@ -14,14 +14,15 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.errors import ServiceError
-from games.identity import Identity
-from games.models import BLUE, RED, Game
+from games import engine
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity
+from games.domain.models import BLUE, RED, Game
 
 from . import glicko
 from .models import PlayerStatus, Rating, RatingChange
 
-VARIANTS = ("classic", "barrage", "duel", "mini")
+VARIANTS = tuple(engine.VARIANTS)
 # Endings that are no result: cancelled before it began, or called off by a player.
 NO_RESULT = {"", "aborted", "abort", "cancelled", "canceled"}
 

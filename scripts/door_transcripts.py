@@ -33,8 +33,8 @@ import pexpect  # noqa: E402
 from websockets.asyncio.client import connect as ws_connect  # noqa: E402
 
 from games.engine import RANK_NAMES  # noqa: E402
-from games.legacy import frames as f  # noqa: E402
-from games.legacy.client import LegacyClient  # noqa: E402
+from games.transport.legacy import frames as f  # noqa: E402
+from games.transport.legacy.client import LegacyClient  # noqa: E402
 from tests.doors import legacy_script as script  # noqa: E402
 from tests.doors.embedded import EmbeddedDaphne, guest_session, manage  # noqa: E402
 from tests.doors.java_player import JavaPlayer, compile_client  # noqa: E402
@@ -82,7 +82,7 @@ class Logged:
     shared: dict = {"last": None}  # the last line of reads, to merge the other player's
     players: list[Logged] = []
 
-    def __init__(self, inner, name: str, log: Transcript, board_rows: bool) -> None:  # noqa: ANN001
+    def __init__(self, inner, name: str, log: Transcript, board_rows: bool) -> None:
         self.inner, self.name, self.log = inner, name, log
         self.pending = ""  # a sent frame not yet answered
         self.valid_placements = 0
@@ -204,7 +204,7 @@ async def tcp_transcript(server: EmbeddedDaphne, classes: Path) -> str:
              "stratego_site.asgi:application   # the embedded default")  # fmt: skip
     log.note("  (a fresh SQLite file, the in-memory channel layer: nothing else runs)")
     log.note(f"$ java LegacyClient 127.0.0.1 {server.legacy_port}   # duke, Red "
-             "(DataOutputStream); guido, Blue, is games/legacy/client.py")  # fmt: skip
+             "(DataOutputStream); guido, Blue, is games/transport/legacy/client.py")  # fmt: skip
     java = await JavaPlayer.start(classes, "127.0.0.1", server.legacy_port)
     duke = Logged(java, "duke", log, board_rows=True)
     guido = Logged(await LegacyClient.connect("127.0.0.1", server.legacy_port), "guido", log,
@@ -213,7 +213,7 @@ async def tcp_transcript(server: EmbeddedDaphne, classes: Path) -> str:
     return await tcp_game(server, log, java, duke, guido)
 
 
-async def tcp_game(server, log, java, duke, guido) -> str:  # noqa: ANN001
+async def tcp_game(server, log, java, duke, guido) -> str:
     try:
         async with ws_connect(server.url("/ws/lobby/"), additional_headers=server.origin) as lobby:
             lists = json.loads(await lobby.recv())
@@ -248,7 +248,7 @@ async def bot_transcript(server: EmbeddedDaphne) -> str:
     log.note("$ python manage.py bot_token greedybot   # prints stb_... once")
     log.note(f"$ python -m games.client --server {server.http} --token stb_... "
              "--player medium --create --variant mini --games 2 --verbose")  # fmt: skip
-    command = [sys.executable, "-m", "games.client", "--server", server.http, "--token", token,
+    command = [sys.executable, "-m", "clients.bot", "--server", server.http, "--token", token,
                "--player", "medium", "--create", "--variant", "mini", "--games", "2",
                "--verbose"]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}

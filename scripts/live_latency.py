@@ -34,7 +34,7 @@ def prepare(src: str) -> tuple[str, list]:
     from django.db import connections
 
     from games import services
-    from games.identity import NICKNAME_KEY, Identity
+    from games.domain.identity import NICKNAME_KEY, Identity
 
     call_command("migrate", verbosity=0)
 

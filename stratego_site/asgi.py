@@ -1,8 +1,9 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Importing it (what daphne and `manage.py runserver` do) starts the process's background work
-(games/background.py), and seed 001's TCP door when LEGACY_PORT is set
-(games/legacy/inprocess.py), and tunes its garbage collector for latency (games/gctune.py),
+(stratego_site/scheduler.py), and the legacy TCP door when LEGACY_PORT is set
+(games/transport/legacy/inprocess.py), and tunes its garbage collector for latency
+(stratego_site/gctune.py),
 unless BACKGROUND_WORK is off (the in-process tests turn it off).
 """
 
@@ -18,13 +19,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from botapi.middleware import TokenAuthMiddleware  # noqa: E402
-from games.origin import ExactOriginValidator  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.transport.origin import ExactOriginValidator  # noqa: E402
+from games.transport.routing import websocket_urlpatterns  # noqa: E402
 from stratego_site.proxy import behind_trusted_proxies  # noqa: E402
 from stratego_site.socket_guard import DatabaseGuardedSockets  # noqa: E402
 
 
-def build_application():  # noqa: ANN201 - an ASGI application
+def build_application():  # (an ASGI application)
     """A fresh application instance (tests use it to play a server restart)."""
     router = ProtocolTypeRouter(
         {
@@ -43,18 +44,18 @@ application = build_application()
 
 serving = os.environ.get("BACKGROUND_WORK", "on").strip().lower() not in {"0", "off", "false", "no"}
 if serving:
-    from games import background  # noqa: E402
+    from stratego_site import scheduler  # noqa: E402
 
-    background.start()
-    from games.legacy import inprocess  # noqa: E402
+    scheduler.start()
+    from games.transport.legacy import inprocess  # noqa: E402
 
     inprocess.start()
 
-from games import shutdown  # noqa: E402
+from stratego_site import shutdown  # noqa: E402
 
-shutdown.install()  # under daphne: a prompt exit with sockets open (games/shutdown.py)
+shutdown.install()  # under daphne: a prompt exit with sockets open (stratego_site/shutdown.py)
 
-if serving:  # last: what start-up created is frozen (games/gctune.py)
-    from games import gctune  # noqa: E402
+if serving:  # last: what start-up created is frozen (stratego_site/gctune.py)
+    from stratego_site import gctune  # noqa: E402
 
     gctune.tune()

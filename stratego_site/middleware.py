@@ -14,7 +14,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
-from games import unavailable
+from games.transport import unavailable
 
 
 class DatabaseAvailabilityMiddleware:

@@ -143,7 +143,7 @@ else:
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # channels-redis blocks up to 5 s on each read of a socket's channel (BRPOP), and redis-py 8
 # times out every socket read after 5 s by default: an idle websocket died with
-# "Timeout reading from" every 5 s (channels_redis issue #422). The read timeout must exceed
+# "Timeout reading from" every 5 s (channels_redis#422). The read timeout must exceed
 # the blocking read; keepalive and a health check find a dead Redis instead.
 # max_connections: redis-py's async pool raises MaxConnectionsError past it (100 by default),
 # which a crowd of sockets closing at once reached.
@@ -168,8 +168,8 @@ CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis's layer, waiting out a Redis restart (games/layers.py)
-            "BACKEND": "games.layers.ResilientRedisChannelLayer",
+            # channels-redis's layer, waiting out a Redis restart (games/transport/layers.py)
+            "BACKEND": "games.transport.layers.ResilientRedisChannelLayer",
             "CONFIG": {"hosts": [redis_host(REDIS_URL)], "prefix": CHANNEL_PREFIX},
         }
     }
@@ -214,15 +214,16 @@ DAPHNE_ARGS = [
 ]
 
 # Presence rows (who watches a game): each process re-stamps its own every heartbeat; rows
-# not re-stamped for the TTL belong to a dead process and stop counting (games/presence.py).
-# Threads per process running the sockets' actions on PostgreSQL (games/consumers.py act).
+# not re-stamped for the TTL belong to a dead process and stop counting
+# (games/transport/presence.py).
+# Threads per process running the sockets' actions on PostgreSQL (games/transport/consumers.py act).
 ACTION_THREADS = int(os.environ.get("ACTION_THREADS", "2"))
 PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "30"))
 PRESENCE_TTL_SECONDS = float(
     os.environ.get("PRESENCE_TTL_SECONDS", str(3 * PRESENCE_HEARTBEAT_SECONDS))
 )
 
-# Limits per client and server process (games/limits.py): open sockets per session and per
+# Limits per client and server process (games/transport/limits.py): open sockets per session and per
 # address, new sockets per address per second (and the burst allowed), and the bytes a client
 # may leave unread before it is dropped. A load test from one address raises them.
 SOCKETS_PER_SESSION = int(os.environ.get("WS_SOCKETS_PER_SESSION", "16"))
@@ -244,7 +245,7 @@ LOGGING = {
 WHITENOISE_USE_FINDERS = True
 
 # ---------------------------------------------------------------- limits and moderation
-# The limits on each person's and each address's HTTP actions (games/http_limits.py lists
+# The limits on each person's and each address's HTTP actions (games/services/rate_limits.py lists
 # them all with their defaults): LIMIT_<NAME>="COUNT/SECONDS" overrides one, RATE_LIMIT_SCALE
 # multiplies every count. Counted in the cache: Redis when REDIS_URL is set (shared by all the
 # server's processes), the process's memory on the embedded default.

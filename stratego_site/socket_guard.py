@@ -1,20 +1,21 @@
 """A socket whose opening needs the database (the session, the user, a bot's token) while the
 database cannot serve: told `unavailable` and closed with 4503 ("try again later") and a
 warning line, instead of the traceback daphne logs for an exception that leaves an
-application. The consumers answer the same errors once they run (games/consumers.py); this
+application. The consumers answer the same errors once they run (games/transport/consumers.py); this
 catches those raised before them, in the authentication middlewares."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from games import error_codes, unavailable
-from games.snapshots import dumps
+from games.domain import error_codes
+from games.services.snapshots import dumps
+from games.transport import unavailable
 
 
 class AcceptWatch:
     """The application's `send`, noting whether the socket was accepted. `real_send` is the
-    name under which games/limits.py finds the server's own send beneath a wrapper."""
+    name under which games/transport/limits.py finds the server's own send beneath a wrapper."""
 
     def __init__(self, send: Callable[[dict], Awaitable[None]]) -> None:
         self.real_send = send
@@ -27,10 +28,10 @@ class AcceptWatch:
 
 
 class DatabaseGuardedSockets:
-    def __init__(self, inner) -> None:  # noqa: ANN001 - an ASGI application
+    def __init__(self, inner) -> None:  # (an ASGI application)
         self.inner = inner
 
-    async def __call__(self, scope, receive, send) -> None:  # noqa: ANN001 - ASGI
+    async def __call__(self, scope, receive, send) -> None:  # (ASGI)
         watch = AcceptWatch(send)
         try:
             await self.inner(scope, receive, watch.send)

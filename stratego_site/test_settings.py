@@ -36,7 +36,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# The limits of games/http_limits.py, a hundred times the defaults: the suite's servers open
+# The limits of games/services/rate_limits.py, a hundred times the defaults: the suite's servers
+# open
 # many games from one address. The limits' own tests set the scale back to 1.
 RATE_LIMIT_SCALE = float(os.environ.get("RATE_LIMIT_SCALE", "100"))
 CACHES["default"]["KEY_PREFIX"] = os.environ["CHANNEL_PREFIX"]  # noqa: F405

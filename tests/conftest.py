@@ -34,7 +34,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 #   shows it outside the suite, about one cancellation in fifteen): not fixed here, the layer
 #   is another change's;
 # - the legacy door's feed, whose asyncio.wait_for lost a cancellation in Python 3.11 (fixed:
-#   games/legacy/frames.py `within`, tests/doors/test_cancel_while_waiting.py).
+#   games/transport/legacy/frames.py `within`, tests/doors/test_cancel_while_waiting.py).
 # So the wait is bounded: after 10 s the loop is closed anyway, and the task and its stack are
 # printed past pytest's capture and in the warnings summary under the test's name.
 _CANCEL_WAIT_SECONDS = 10.0
@@ -129,7 +129,7 @@ class SharedBrowser:
         self.running = None  # the launch_chromium generator, while a browser is open
         self.instance = None
 
-    def get(self):  # noqa: ANN201 - a Playwright Browser
+    def get(self):  # (a Playwright Browser)
         if self.instance is None:
             from tests.browser.conftest import launch_chromium
 

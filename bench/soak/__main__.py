@@ -100,7 +100,7 @@ def start_bots(tokens: list[str], port: int, env: dict[str, str], work: Path) ->
     for i, token in enumerate(tokens):
         # the first opens games, the second joins them
         role = ["--create"] if i == 0 else []
-        args = [sys.executable, "-m", "games.client", "--server", f"http://127.0.0.1:{port}",
+        args = [sys.executable, "-m", "clients.bot", "--server", f"http://127.0.0.1:{port}",
                 "--token", token, "--player", "bench.soak.paced_player:Paced", "--forever",
                 "--variant", "classic", *role]  # fmt: skip
         log = (work / f"bot-{i}.log").open("w")

@@ -42,7 +42,7 @@ class Record:
     moves: int = 0
     games: int = 0
 
-    def http(self, kind: str, answer) -> None:  # noqa: ANN001 - a web.Answer
+    def http(self, kind: str, answer) -> None:  # (a web.Answer)
         self.http_ms[kind].append(answer.ms)
         self.http_status[kind][answer.status] += 1
 
@@ -130,7 +130,7 @@ async def sign_on(visitor: Visitor, name: str) -> bool:
     return answer.status == 302 and "sessionid" in visitor.cookies
 
 
-def game_of(answer) -> str | None:  # noqa: ANN001 - a web.Answer
+def game_of(answer) -> str | None:  # (a web.Answer)
     location = answer.headers.get("location", "")
     parts = [p for p in location.split("/") if p]
     return parts[1] if len(parts) >= 2 and parts[0] == "games" else None

@@ -10,9 +10,9 @@ import itertools
 import json
 import random
 
-from games.legacy import frames as f
-from games.legacy.client import LegacyClient
-from games.legacy.pieces import EMPTY, HIDDEN
+from games.transport.legacy import frames as f
+from games.transport.legacy.client import LegacyClient
+from games.transport.legacy.pieces import EMPTY, HIDDEN
 
 from .actors import REC, Plan, Socket, next_address, play, sign_on
 from .web import Visitor

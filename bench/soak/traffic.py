@@ -255,7 +255,7 @@ async def main(data: dict, part: str) -> dict:
     plan = Plan(data)
     ramp = data["ramp_seconds"]
 
-    def staggered(actor, count: int, with_slot: bool = False) -> list:  # noqa: ANN001
+    def staggered(actor, count: int, with_slot: bool = False) -> list:
         """`count` copies of `actor`, started evenly over the ramp."""
 
         async def later(i: int) -> None:

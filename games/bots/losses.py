@@ -10,15 +10,13 @@ For one side of a game, `suffered` counts what happened to it:
 - ``lost_by_300``: the worth (`evaluation.BASE_VALUES`) of its pieces captured by ply 300,
   for a game that lasted that long (``reached_300`` is then 1).
 
-`format_patterns` sums them over a tournament's games against outside programs, for the
+`tournament.format_patterns` sums them over a tournament's games against outside programs, for the
 games our level lost and for all its games.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from games.engine.battle import ATTACKER, BOTH, DEFENDER
 from games.engine.game import Game
@@ -26,9 +24,6 @@ from games.engine.pieces import BOMB, CAPTAIN, FLAG, MARSHAL, MINER, SPY, oppone
 from games.engine.results import Termination
 
 from .evaluation import BASE_VALUES
-
-if TYPE_CHECKING:
-    from .tournament import TournamentResult
 
 PATTERNS: dict[str, str] = {
     "flag_by_miner": "flag taken by a miner",
@@ -88,40 +83,4 @@ def both_sides(game: Game | None) -> tuple[Mapping[str, int], Mapping[str, int]]
     return (suffered(game, 0), suffered(game, 1))
 
 
-def format_patterns(result: TournamentResult, externals: Collection[str]) -> str:
-    """Per level playing an outside program: the patterns summed over its lost games, and
-    in brackets over all its games (what it suffered; the program's own in the last line)."""
-    lines = []
-    for pairing in result.pairings:
-        ours, theirs = pairing.first, pairing.second
-        if ours in externals or theirs not in externals:
-            continue
-        lost: Counter[str] = Counter()
-        every: Counter[str] = Counter()
-        opposite: Counter[str] = Counter()
-        losses = 0
-        for record in result.records:
-            if {record.red, record.blue} != {ours, theirs} or record.disagreement:
-                continue
-            color = 0 if record.red == ours else 1
-            mine = record.suffered[color]
-            every.update(mine)
-            opposite.update(record.suffered[1 - color])
-            if record.winner == theirs:
-                losses += 1
-                lost.update(mine)
-        lines.append(f"how {ours} lost to {theirs} ({losses} losses; [all its games])")
-        for key, label in PATTERNS.items():
-            lines.append(f"  {label:<32} {lost[key]:>4} [{every[key]:>4}]")
-        lines.append(f"  {theirs}: " + ", ".join(f"{PATTERNS[k]} {opposite[k]}" for k in PATTERNS))
-        if every["reached_300"]:
-            lines.append(
-                f"  worth lost by ply {MATERIAL_PLY}, on average over the "
-                f"{every['reached_300']} games that lasted so long: {ours} "
-                f"{every['lost_by_300'] / every['reached_300']:.0f}, {theirs} "
-                f"{opposite['lost_by_300'] / opposite['reached_300']:.0f}"
-            )
-    return "\n".join(lines)
-
-
-__all__ = ["PATTERNS", "both_sides", "format_patterns", "suffered"]
+__all__ = ["PATTERNS", "both_sides", "suffered"]

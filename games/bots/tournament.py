@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -32,7 +32,7 @@ from games.engine.referee import MatchResult, Referee
 
 from . import get_player
 from .external import ExternalPlayer
-from .losses import both_sides
+from .losses import MATERIAL_PLY, PATTERNS, both_sides
 
 
 @dataclass(frozen=True)
@@ -428,3 +428,39 @@ __all__ = [
     "wilson_interval",
     "write_outputs",
 ]
+
+
+def format_patterns(result: TournamentResult, externals: Collection[str]) -> str:
+    """Per level playing an outside program: the patterns summed over its lost games, and
+    in brackets over all its games (what it suffered; the program's own in the last line)."""
+    lines = []
+    for pairing in result.pairings:
+        ours, theirs = pairing.first, pairing.second
+        if ours in externals or theirs not in externals:
+            continue
+        lost: Counter[str] = Counter()
+        every: Counter[str] = Counter()
+        opposite: Counter[str] = Counter()
+        losses = 0
+        for record in result.records:
+            if {record.red, record.blue} != {ours, theirs} or record.disagreement:
+                continue
+            color = 0 if record.red == ours else 1
+            mine = record.suffered[color]
+            every.update(mine)
+            opposite.update(record.suffered[1 - color])
+            if record.winner == theirs:
+                losses += 1
+                lost.update(mine)
+        lines.append(f"how {ours} lost to {theirs} ({losses} losses; [all its games])")
+        for key, label in PATTERNS.items():
+            lines.append(f"  {label:<32} {lost[key]:>4} [{every[key]:>4}]")
+        lines.append(f"  {theirs}: " + ", ".join(f"{PATTERNS[k]} {opposite[k]}" for k in PATTERNS))
+        if every["reached_300"]:
+            lines.append(
+                f"  worth lost by ply {MATERIAL_PLY}, on average over the "
+                f"{every['reached_300']} games that lasted so long: {ours} "
+                f"{every['lost_by_300'] / every['reached_300']:.0f}, {theirs} "
+                f"{opposite['lost_by_300'] / opposite['reached_300']:.0f}"
+            )
+    return "\n".join(lines)

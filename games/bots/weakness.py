@@ -1,4 +1,4 @@
-"""A tournament that also counts the weaknesses issue 14 found in `hard`'s lost games.
+"""A tournament that also counts the weaknesses found in `hard`'s lost games.
 
 Per level, over every game it played: how often its captains or higher pieces attacked a
 bomb, how often its marshal was taken by the spy, and, in games that reached ply 300, the

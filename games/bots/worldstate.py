@@ -3,9 +3,9 @@
 `make` is the engine's `Game.push` (every rule, battle and outcome is the engine's) without
 its legality check, since the search plays only moves the engine generated, and `unmake`
 its `Game.pop`, which puts back what the push changed. Copying a whole game per
-node (`Game.from_position`, ~100-150 us) was most of the search's time; push/pop costs a few
-microseconds. `tests/bots/test_expert.py` checks that a make/unmake round trip gives back the
-game exactly (`to_dict`).
+node (`Game.from_position`) was most of the search's time; push/pop costs far less
+(docs/performance.md, "Figures behind the code"). `tests/bots/test_expert.py` checks that a
+make/unmake round trip gives back the game exactly (`to_dict`).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class WorldState:
         return self.game.turn
 
     @property
-    def outcome(self):  # noqa: ANN201 - engine.Outcome | None
+    def outcome(self):  # (engine.Outcome | None)
         return self.game.outcome
 
     def make(self, move: Move) -> MoveResult:

@@ -40,44 +40,10 @@ from .stalling import (
     two_squares_refusal,
 )
 from .undo import Undo, UnitState
+from .units import Unit
 from .variants import Variant, get_variant
 from .view import PieceView, View
 from .zobrist import zobrist_table
-
-
-class Unit:
-    """One piece on the board, with what the opponent has learnt about it."""
-
-    __slots__ = ("id", "color", "rank", "square", "revealed", "moved", "scout_known", "recent")
-
-    def __init__(self, uid: int, color: int, rank: int, square: int) -> None:
-        self.id = uid
-        self.color = color
-        self.rank = rank
-        self.square = square  # -1 once captured
-        self.revealed = False  # shown in a battle
-        self.moved = False  # so it is no bomb or flag
-        self.scout_known = False  # moved more than one square, so it is a Scout
-        self.recent: tuple[int, ...] = ()  # squares it left lately (seed 004's return rule)
-
-    def to_list(self) -> list:
-        return [
-            self.id,
-            self.color,
-            self.rank,
-            self.square,
-            self.revealed,
-            self.moved,
-            self.scout_known,
-            list(self.recent),
-        ]
-
-    @classmethod
-    def from_list(cls, data: list) -> Unit:
-        unit = cls(data[0], data[1], data[2], data[3])
-        unit.revealed, unit.moved, unit.scout_known = data[4], data[5], data[6]
-        unit.recent = tuple(data[7])
-        return unit
 
 
 class Game:
@@ -147,7 +113,7 @@ class Game:
         self.setups[color].update(filled)
 
     def mark_ready(self, color: int) -> None:
-        """Seed 000's START: the setup is locked; when both are ready, Red moves."""
+        """START: the setup is locked; when both are ready, Red moves."""
         self._check_setup_open(color)
         if not self.is_setup_complete(color):
             raise SetupError("incomplete", "place all your pieces before you are ready")
@@ -491,7 +457,8 @@ class Game:
             self.chases[other] = None
             return
         # The chase began with the threat this move evades: its positions start after it.
-        started = self.chases[other] or Chase(frozenset(), frozenset({self.hash_after[other]}))
+        threat = self.hash_after[other]  # (the threat's move recorded it)
+        started = self.chases[other] or Chase(frozenset(), frozenset({threat}))  # type: ignore[arg-type]
         self.chases[other] = started.evaded_by(unit.id)
 
     # ----------------------------------------------------------------- outcomes
@@ -534,7 +501,7 @@ class Game:
         last = self.last_move
         if last is not None and not (over or last.battle or last.color == viewer):
             last = dataclasses.replace(last, rank=None)  # the mover's rank stays hidden
-        legal = ()
+        legal: tuple[tuple[int, int], ...] = ()
         if self.phase == PLAYING and viewer == self.turn:
             legal = tuple((m.src, m.dst) for m in self.generate_legal_moves())
         return View(

@@ -13,7 +13,7 @@ Rank: TypeAlias = int  # SPY (1) .. MARSHAL (10), BOMB, FLAG
 
 RED = 0
 BLUE = 1
-OBSERVER = 2  # the third role of seed 000: sees the game, never acts in it
+OBSERVER = 2  # the third role: sees the game, never acts in it
 COLORS = (RED, BLUE)
 COLOR_NAMES = {RED: "red", BLUE: "blue"}
 

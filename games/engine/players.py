@@ -1,26 +1,27 @@
-"""Computer players: the `Player` interface of seed 004, generalized to every variant.
+"""Computer players: the `Player` interface of Stratego Duel's programs, generalized to every
+variant.
 
-Seed 004 (Stratego Duel) lets programs play each other through a `Player` interface that a
+Stratego Duel lets programs play each other through a `Player` interface that a
 GameManager drives. Here the GameManager is `games.engine.referee.Referee`; a Player only
 ever receives what a human in its seat may know:
 
 1. ``start(color, variant)``: its seat (`RED` moves first) and the variant it plays.
 2. ``setup()`` -> ``{square: rank}``: its whole army. The default asks ``position(rank)``
-   once per piece, as seed 004's GameManager does ten times; override either. A `DuelPlayer`
-   is asked ``position(name)`` with seed 004's own piece names instead (`DUEL_PIECE_NAMES`).
+   once per piece, as Duel's GameManager does ten times; override either. A `DuelPlayer`
+   is asked ``position(name)`` with Duel's own piece names instead (`DUEL_PIECE_NAMES`).
 3. ``view_positions(grid)``: the squares of the opponent's setup area that are occupied,
-   one row of 0/1 per board row of that area, top to bottom (seed 004's ``viewPositions``).
+   one row of 0/1 per board row of that area, top to bottom (Duel's ``viewPositions``).
 4. ``move(view)`` -> `Move`: called on its turn with `game.view(color)`: exactly what a
    human in that seat sees (own ranks, revealed enemy ranks, which enemy pieces moved or
-   moved like a scout, captures, the public last move, and the legal moves). A seed-004
+   moved like a scout, captures, the public last move, and the legal moves). A Duel
    4-sequence ``(row, col, direction, steps)`` is accepted too, see `seed_move`.
 5. ``tell_move(move, public)``: the opponent's move, with its public record (the dict of
    `MoveResult.to_public_dict`, which names ranks only when a battle revealed them).
 6. ``fight(fight)``: after every battle, to both players: the squares and both ranks that
-   the battle revealed (seed 004's ``fight``, which told each side the other's piece).
+   the battle revealed (Duel's ``fight``, which told each side the other's piece).
 7. ``finish(outcome)``: the game is over (no reply expected).
 
-Squares are ints, ``row * width + col`` (row 0 is Red's back row: seed 004's (row, col)).
+Squares are ints, ``row * width + col`` (row 0 is Red's back row: Duel's (row, col)).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Fight:
 
 
 def opponent_setup_grid(variant: Variant, color: int, occupied: set[int]) -> list[list[int]]:
-    """Seed 004's 0/1 grid of the setup area of `color`'s opponent, top row first."""
+    """Duel's 0/1 grid of the setup area of `color`'s opponent, top row first."""
     enemy = opponent(color)
     rows = sorted({sq // variant.width for sq in variant.setup_squares(enemy)})
     return [
@@ -62,10 +63,10 @@ def opponent_setup_grid(variant: Variant, color: int, occupied: set[int]) -> lis
 
 
 def seed_move(variant: Variant, color: int, move: Sequence[int]) -> Move:
-    """Seed 004's ``{row, col, direction, steps}`` as a Move (direction 1 forward, 2 back,
+    """Duel's ``{row, col, direction, steps}`` as a Move (direction 1 forward, 2 back,
     3 left, 4 right, as the mover sees the board). Raises ValueError if it leaves the board."""
     if len(move) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in move):
-        raise ValueError(f"a seed-004 move is four ints (row, col, direction, steps), not {move!r}")
+        raise ValueError(f"a Duel move is four ints (row, col, direction, steps), not {move!r}")
     row, col, direction, steps = move
     if (
         not (0 <= row < variant.height and 0 <= col < variant.width)
@@ -91,14 +92,14 @@ class Player:
         self.variant: Variant | None = None
 
     def start(self, color: int, variant: Variant) -> None:
-        """Seed 004's ``start(isFirst)``: which seat this player has, in which variant."""
+        """Duel's ``start(isFirst)``: which seat this player has, in which variant."""
         if color not in COLORS:
             raise ValueError(f"a player sits at RED or BLUE, not {color!r}")
         self.color = color
         self.variant = variant
 
     def position(self, rank: int) -> int:
-        """Seed 004's ``position(piece)``: the square for one piece of this rank."""
+        """Duel's ``position(piece)``: the square for one piece of this rank."""
         raise NotImplementedError("override position() or setup()")
 
     def setup(self) -> dict[int, int]:
@@ -114,7 +115,7 @@ class Player:
         return placed
 
     def view_positions(self, grid: list[list[int]]) -> None:
-        """Seed 004's ``viewPositions``: the opponent's occupied setup squares (0/1 rows)."""
+        """Duel's ``viewPositions``: the opponent's occupied setup squares (0/1 rows)."""
 
     def move(self, view: View) -> Move | Sequence[int]:
         raise NotImplementedError
@@ -129,7 +130,7 @@ class Player:
         """The game is over."""
 
 
-# Seed 004's names of the ten pieces of the Duel army, in the order its GameManager asks
+# Duel's names of the ten pieces of the Duel army, in the order its GameManager asks
 # `position` for them ("F"/"S": the first and second of a pair: FB and SB are the bombs).
 DUEL_PIECE_NAMES: dict[str, int] = {
     "FL": FLAG,
@@ -146,11 +147,11 @@ DUEL_PIECE_NAMES: dict[str, int] = {
 
 
 class DuelPlayer(Player):
-    """A player in seed 004's own shape, for the duel variant: `setup` asks
-    ``position(name)`` once per name of `DUEL_PIECE_NAMES`, in seed 004's order, and takes
-    seed 004's answer, ``(row, col)`` (a square int is accepted too). `pieces` then maps
+    """A player in Duel's own shape, for the duel variant: `setup` asks
+    ``position(name)`` once per name of `DUEL_PIECE_NAMES`, in Duel's order, and takes
+    Duel's answer, ``(row, col)`` (a square int is accepted too). `pieces` then maps
     each name to the square it was placed on. The rest is `Player`'s interface: moves may be
-    seed 004's ``(row, col, direction, steps)``, and `fight` reports the two ranks (both
+    Duel's ``(row, col, direction, steps)``, and `fight` reports the two ranks (both
     Scouts are SCOUT; which one fought is told by the squares)."""
 
     def __init__(self) -> None:
@@ -158,14 +159,14 @@ class DuelPlayer(Player):
         self.pieces: dict[str, int] = {}
 
     def position(self, piece: str) -> Sequence[int] | int:  # type: ignore[override]
-        """Seed 004's ``position(String piece)``: where the piece named `piece` goes."""
+        """Duel's ``position(String piece)``: where the piece named `piece` goes."""
         raise NotImplementedError("override position(name)")
 
     def setup(self) -> dict[int, int]:
         variant = self.variant
         assert variant is not None, "start() first"
         if dict(Counter(DUEL_PIECE_NAMES.values())) != variant.army_counts:
-            raise ValueError(f"seed 004's named pieces are the duel army, not {variant.name}'s")
+            raise ValueError(f"Duel's named pieces are the duel army, not {variant.name}'s")
         placed: dict[int, int] = {}
         self.pieces = {}
         for name, rank in DUEL_PIECE_NAMES.items():

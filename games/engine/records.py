@@ -14,7 +14,7 @@ Decisions where the formats say nothing precise (see also docs/records.md):
 * Game types: XML classic, barrage, duell -> duel, classicfree -> classic; GSN 0 classic,
   1 barrage, 2 classic (free setup). Ultimate lightning has no variant here: NotationError.
 * Rules: a record is judged by the rules of its source (`record_rules`, RECORD_RULES: no
-  move caps; duell plays the two-squares rule, not seed 004's return rule), and kept under
+  move caps; duell plays the two-squares rule, not Duel's return rule), and kept under
   this server's rules when they accept it too (docs/rules.md, "Records from other servers").
 * Both formats are for the 10x10 board: mini games cannot be written (NotationError).
 """
@@ -46,6 +46,7 @@ from .pieces import (
     SERGEANT,
     SPY,
 )
+from .results import Termination
 from .setup import validate_setup
 from .variants import VARIANTS, Variant, get_variant
 
@@ -181,7 +182,7 @@ def result_outcome(result_type: int, winner: int | None) -> Outcome:
         raise NotationError(f"result type {result_type} is a draw, but the record names a winner")
     if result_type in _DECISIVE_TYPES and winner is None:
         raise NotationError(f"result type {result_type} needs a winner, but the record says draw")
-    return Outcome(winner, RESULT_TERMINATIONS[result_type])
+    return Outcome(winner, Termination(RESULT_TERMINATIONS[result_type]))
 
 
 def describe_outcome(outcome: Outcome | None) -> str:
@@ -270,7 +271,7 @@ def _check_setups(variant: Variant, red: Mapping[int, int], blue: Mapping[int, i
 # The rules of the servers records come from, as overrides of this server's variants
 # (docs/rules.md, "Records from other servers"): no move caps (ISF has none, and an archive
 # game may have a long quiet stretch); Gravon's Duell plays the ISF two-squares rule, not
-# seed 004's return rule.
+# Duel's return rule.
 RECORD_RULES: dict[str, dict[str, object]] = {
     "classic": {"max_quiet_plies": None},
     "barrage": {"max_quiet_plies": None},

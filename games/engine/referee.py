@@ -1,4 +1,4 @@
-"""The referee: seed 004's GameManager, for every variant.
+"""The referee: Duel's GameManager, for every variant.
 
 It runs two `Player`s through a `Game`, gives each only what its side may know (its own
 setup and the 0/1 grid of the opponent's occupied setup squares, its own `View` on its
@@ -14,6 +14,7 @@ exception from a later notification (the last tell_move or fight, finish) change
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -99,7 +100,7 @@ class Referee:
 
     # ------------------------------------------------------------------ phases
     def _call(self, color: int, what: str, call: Callable[[], object]) -> object:
-        """Call a player. A crash of a program forfeits its game (seed 004) while the game is
+        """Call a player. A crash of a program forfeits its game (as in Duel) while the game is
         going; after the end (the notifications of the deciding move) it changes nothing.
         SystemExit is a crash like any other; KeyboardInterrupt stops the referee itself."""
         try:
@@ -114,7 +115,7 @@ class Referee:
     def _start_players(self) -> None:
         for color in COLORS:
             player = self.players[color]
-            self._call(color, "start", lambda p=player, c=color: p.start(c, self.variant))
+            self._call(color, "start", functools.partial(player.start, color, self.variant))
 
     def _setups(self) -> None:
         for color in COLORS:
@@ -127,7 +128,7 @@ class Referee:
             occupied = set(self.game.initial_setups()[opponent(color)])
             grid = opponent_setup_grid(self.variant, color, occupied)
             self._call(
-                color, "view_positions", lambda c=color, g=grid: self.players[c].view_positions(g)
+                color, "view_positions", functools.partial(self.players[color].view_positions, grid)
             )
         self.game.mark_ready(RED)
         self.game.mark_ready(BLUE)
@@ -173,12 +174,12 @@ class Referee:
             battle.result,
         )
         for color in (result.color, other):
-            self._call(color, "fight", lambda c=color: self.players[c].fight(fight))
+            self._call(color, "fight", functools.partial(self.players[color].fight, fight))
 
     def _finish(self) -> None:
         assert self.game.outcome is not None
         for color, player in enumerate(self.players):
-            self._call(color, "finish", lambda p=player: p.finish(self.game.outcome))
+            self._call(color, "finish", functools.partial(player.finish, self.game.outcome))
 
 
 def play_match(variant: Variant | str, red: Player, blue: Player) -> MatchResult:

@@ -32,11 +32,31 @@ class Termination(StrEnum):
     RESIGNATION = "resignation"
     AGREED_DRAW = "agreed_draw"
     TIME = "time"
-    FORFEIT = "forfeit"  # an irregularity (seed 004: an illegal move or a crash of a program)
+    FORFEIT = "forfeit"  # an irregularity (Duel: an illegal move or a crash of a program)
 
 
 SETUP, PLAYING, FINISHED = Phase.SETUP, Phase.PLAYING, Phase.FINISHED
 TERMINATIONS = tuple(Termination)
+
+# Games that end with no result (not the engine's: the server ends them). A game that never
+# really began is `aborted`; one every person left is `abandoned`.
+ABORTED, ABANDONED = "aborted", "abandoned"
+NO_RESULT = (ABORTED, ABANDONED)
+
+# How each ending reads, the one wording every page and client shows (served as
+# /games/terminations.json).
+TERMINATION_LABELS: dict[str, str] = {
+    Termination.FLAG_CAPTURED: "the flag was captured",
+    Termination.NO_MOVES: "no legal move left",
+    Termination.NO_MOVES_BOTH: "neither side can move",
+    Termination.MOVE_CAP: "the move limit was reached",
+    Termination.RESIGNATION: "resignation",
+    Termination.AGREED_DRAW: "a draw was agreed",
+    Termination.TIME: "on time",
+    Termination.FORFEIT: "the other player left",
+    ABORTED: "cancelled before it started",
+    ABANDONED: "abandoned: nobody was there any more",
+}
 
 
 @dataclass(frozen=True)

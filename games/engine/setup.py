@@ -38,7 +38,7 @@ def check_placement(
 
 
 def remaining(variant: Variant, placed: Mapping[int, int]) -> dict[int, int]:
-    """How many of each rank are still to place (the tray of seed 000)."""
+    """How many of each rank are still to place (the tray)."""
     used = Counter(placed.values())
     return {rank: count - used.get(rank, 0) for rank, count in variant.army}
 

@@ -1,4 +1,4 @@
-"""The anti-stalling rules: ISF 10 (two squares), ISF 11 (more squares) and seed 004's return rule.
+"""The anti-stalling rules: ISF 10 (two squares), ISF 11 (more squares) and Duel's return rule.
 
 Each side keeps one `Run` (its current back-and-forth) and at most one `Chase` (the chase it is
 making). Both are small immutable records replaced on every move, so checking a move costs
@@ -27,7 +27,7 @@ class Run(NamedTuple):
     unit: int  # the piece's id
     src: Square  # the run's latest move
     dst: Square
-    count: int  # moves in the run so far
+    count: int  # type: ignore[assignment]  # moves in the run so far (shadows tuple.count)
     low: Square
     high: Square
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from .pieces import Square
 
 if TYPE_CHECKING:
-    from .game import Unit
     from .results import MoveResult, Outcome, Phase
     from .stalling import Chase, Run
+    from .units import Unit
 
 
 class UnitState(NamedTuple):

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 from .errors import NotationError, RulesError
 from .pieces import (
@@ -32,13 +33,13 @@ from .pieces import (
     SPY,
 )
 
-# Direction numbers of seed 004: 1 forward, 2 back, 3 left, 4 right (seen by the mover).
+# Direction numbers of Duel: 1 forward, 2 back, 3 left, 4 right (seen by the mover).
 FORWARD, BACK, LEFT, RIGHT = 1, 2, 3, 4
 
 
 # The fields of a Variant that are rules of play and may be set per game (`with_rules`); the
 # board and the setup area make the variant what it is and stay. The army stays too, except
-# in a variant with `army_choices` (seed 003's mini), where each game draws its own.
+# in a variant with `army_choices` (the console game's mini), where each game draws its own.
 RULE_FIELDS = (
     "two_squares_limit",
     "more_squares_rule",
@@ -60,12 +61,13 @@ class Variant:
     setup_rows: int
     two_squares_limit: int | None = 5  # ISF 10.1: more than this many moves in a row is illegal
     more_squares_rule: bool = True  # ISF 11, the no-chase rule
-    return_after_moves: int | None = None  # seed 004: back to a left square only after N moves
-    max_plies: int | None = None  # draw when this many plies were played (seed 004: 2 x 200)
+    return_after_moves: int | None = None  # Duel: back to a left square only after N moves
+    max_plies: int | None = None  # draw when this many plies were played (Duel: 2 x 200)
     max_quiet_plies: int | None = None  # draw after this many plies without a battle
     spy_beats: frozenset[int] = frozenset({MARSHAL})  # ranks an attacking Spy defeats
     flag_on_back_row: bool = False
-    # Seed 003: each game picks `count` pieces (repeats allowed) among `ranks`, per choice;
+    # The console game's mini: each game picks `count` pieces (repeats allowed) among `ranks`, per
+    # choice;
     # `army` is then one such draw (the default one until a game draws another).
     army_choices: tuple[tuple[int, tuple[int, ...]], ...] = ()
     notes: str = field(default="", compare=False)
@@ -89,7 +91,8 @@ class Variant:
         return _replaced(self, tuple(sorted(checked.items()))) if checked else self
 
     def draw_army(self, rng: random.Random) -> Variant:
-        """This variant with an army drawn as seed 003 draws one; itself if it has no choices."""
+        """This variant with an army drawn as the console game draws one; itself if it has no
+        choices."""
         counts = Counter(dict(self.army))
         for count, ranks in self.army_choices:
             for rank in ranks:
@@ -102,7 +105,7 @@ class Variant:
             raise RulesError(f"the {self.name} army is fixed; only the rules may change")
         try:
             pairs = value.items() if isinstance(value, Mapping) else value
-            counts = Counter({int(rank): int(n) for rank, n in pairs})  # type: ignore[union-attr]
+            counts = Counter({int(rank): int(n) for rank, n in pairs})  # type: ignore[attr-defined]
         except (TypeError, ValueError):
             raise RulesError(f"an army is {{rank: count}}, not {value!r}") from None
         chosen = {rank for _, ranks in self.army_choices for rank in ranks}
@@ -226,9 +229,9 @@ class Variant:
         return tuple(frozenset(ray[0] for ray in rays) for rays in self.rays)
 
     def step(self, color: int, square: int, direction: int, steps: int = 1) -> int | None:
-        """Seed 004's (direction, steps) from a square, seen by `color`; None when off the board.
+        """Duel's (direction, steps) from a square, seen by `color`; None when off the board.
 
-        Seed 004 draws Red at the top facing down, so Red's right is towards column 0: its
+        Duel draws Red at the top facing down, so Red's right is towards column 0: its
         example {1,7,4,7} takes Red's scout from (1,7) seven squares right to (1,0)."""
         forward = 1 if color == RED else -1
         dr, dc = {
@@ -265,7 +268,7 @@ def _check_rule(name: str, value: object) -> object:
     if name == "spy_beats":
         if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
             raise RulesError(f"spy_beats is a set of ranks, not {value!r}")
-        ranks = frozenset(value)  # type: ignore[call-overload]
+        ranks = frozenset(value)
         if not all(type(r) is int and SCOUT <= r <= MARSHAL for r in ranks):
             raise RulesError(f"spy_beats holds ranks from Scout (2) to Marshal (10), not {value!r}")
         return ranks
@@ -288,7 +291,8 @@ def _rebuilt(base: Variant, overrides: dict[str, object]) -> Variant | None:
 def _replaced(variant: Variant, settings: tuple[tuple[str, object], ...]) -> Variant:
     """One object per variant and settings, so a game loaded again and again (the server
     loads one per action) reuses the rays and neighbours computed once."""
-    return dataclasses.replace(variant, **dict(settings))
+    fields: dict[str, Any] = dict(settings)
+    return dataclasses.replace(variant, **fields)
 
 
 def _army_order(pair: tuple[int, int]) -> tuple[bool, int]:
@@ -352,7 +356,7 @@ BARRAGE = Variant(
 
 DUEL = Variant(
     name="duel",
-    title="Duel (seed 004, 10 pieces)",
+    title="Duel (10 pieces)",
     width=10,
     height=10,
     lakes=_CLASSIC_LAKES,
@@ -367,7 +371,7 @@ DUEL = Variant(
 
 MINI = Variant(
     name="mini",
-    title="Mini (seed 003, 5x5)",
+    title="Mini (5x5)",
     width=5,
     height=5,
     lakes=frozenset(),
@@ -389,7 +393,7 @@ MINI = Variant(
     army_choices=((1, (MARSHAL, GENERAL)), (3, (COLONEL, MAJOR, CAPTAIN, LIEUTENANT, SERGEANT))),
     notes=(
         "The 5x5 console game: ten pieces in two rows, the flag on the back row; a game may "
-        "draw its army as the seed does (Marshal or General, three of Colonel..Sergeant)."
+        "draw its army at random (Marshal or General, three of Colonel..Sergeant)."
     ),
 )
 

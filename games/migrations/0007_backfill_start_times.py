@@ -1,5 +1,5 @@
 """Games already in setup or in play when 0005 and 0006 added their start times have none:
-the never-connected rule (games/presence.py, never_connected) would never apply to them, and
+the never-connected rule (games/transport/presence.py, never_connected) would never apply to them, and
 absence would count from no setup start. They get the migration's time (a setup keeps the
 start time it already had): absence counts from now at the earliest."""
 

@@ -4,17 +4,20 @@ player gone too long, and a seat left for good."""
 from __future__ import annotations
 
 import math
-from datetime import datetime
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
+from django.utils import timezone
 
-from .. import clocks, engine, presence
-from ..errors import ServiceError
-from ..identity import Identity
-from ..models import Game, left_field
+from ..domain import clocks, options, presence
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity
+from ..domain.models import Game, Presence, left_field
 from .endings import abort, finish
 from .events import emit
-from .unit import commit, computer_level, load, run
+from .unit import apply, computer_level, run
+from .work import UnitOfWork
 
 
 def claim_victory(public_id: str, ident: Identity | None) -> int:
@@ -23,11 +26,9 @@ def claim_victory(public_id: str, ident: Identity | None) -> int:
 
     at = clocks.now()
 
-    def action(game: Game, color: int, eg: engine.Game) -> bool:
-        require_claimable(game, 1 - color, at)
-        eg.end(engine.Outcome(winner=color, termination="forfeit"))
-        finish(game, eg, at)
-        return True
+    def action(unit: UnitOfWork, color: int) -> None:
+        require_claimable(unit.game, 1 - color, at)
+        finish(unit, "forfeit", winner=color)
 
     return run(public_id, ident, action, at)
 
@@ -56,43 +57,53 @@ def require_claimable(game: Game, opponent: int, at: datetime) -> None:
 def player_left(public_id: str, color: int, since: datetime | None = None) -> None:
     """The last socket of `color`'s seat went away (at `since`, default now). In setup or in
     play this is the numbered event `absent` for everybody."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(public_id=public_id).first()
-        if game is None or not game.is_active or game.left_at(color) is not None:
+
+    def step(unit: UnitOfWork) -> None:
+        game = unit.game
+        if not game.is_active or game.left_at(color) is not None:
             return
         if color in presence.players_connected(game.pk):
             return  # another tab of the same seat is still open
         game.set_left(color, since or clocks.now())
-        if not announces_presence(game):
-            game.save(update_fields=[left_field(color)])
-            return
-        emit_absent(game, color)
-        commit(game)
+        if announces_presence(game):
+            emit_absent(unit, color)
+
+    apply_if_exists(public_id, step)
 
 
-def emit_absent(game: Game, color: int) -> None:
+def apply_if_exists(public_id: str, step: Callable[[UnitOfWork], None]) -> None:
+    """`step` in a unit of work, if the game still exists; the clock is not looked at."""
+    try:
+        apply(public_id, step, settle=False)
+    except ServiceError as exc:
+        if exc.code != "not_found":
+            raise
+
+
+def emit_absent(unit: UnitOfWork, color: int) -> None:
     """The numbered event `absent`: `color` is gone since when, and may be claimed against
     from when (None: claims do not apply)."""
+    game = unit.game
     since, claim = clocks.away_since(game, color), clocks.claim_time(game, color)
     payload = {"seat": color, "since": clocks.iso(since), "claimable_at": clocks.iso(claim)}
-    emit(game, "absent", payload)
+    emit(unit, "absent", payload)
 
 
 def player_back(public_id: str, color: int) -> None:
     """A socket of `color`'s seat connected while the seat counted as gone: the claim against
     it is off. In setup or in play this is the numbered event `present` for everybody."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(public_id=public_id).first()
-        if game is None or not game.is_active or game.left_at(color) is None:
+
+    def step(unit: UnitOfWork) -> None:
+        game = unit.game
+        if not game.is_active or game.left_at(color) is None:
             return
         if color not in presence.players_connected(game.pk):
             return  # the socket closed again meanwhile
         game.set_left(color, None)
-        if not announces_presence(game):
-            game.save(update_fields=[left_field(color)])
-            return
-        emit(game, "present", {"seat": color})
-        commit(game)
+        if announces_presence(game):
+            emit(unit, "present", {"seat": color})
+
+    apply_if_exists(public_id, step)
 
 
 def announces_presence(game: Game) -> bool:
@@ -103,16 +114,64 @@ def forfeit_seat(public_id: str, color: int) -> int | None:
     """`color` left for good (a TCP player's grace period ran out, docs/legacy-protocol.md):
     the other side wins by forfeit; a game nobody joined is aborted. The new version, or
     None when the game was over already."""
-    at = clocks.now()
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(public_id=public_id).first()
-        if game is None or not game.is_active:
-            return None
-        eg = load(game)
+    ended: list[int] = []
+
+    def step(unit: UnitOfWork) -> None:
+        game = unit.game
+        if not game.is_active:
+            return
         if game.status == Game.Status.WAITING:
-            abort(game, at)
+            abort(unit)
         else:
-            eg.end(engine.Outcome(winner=1 - color, termination="forfeit"))
-            finish(game, eg, at)
-        commit(game, eg, lobby=True)
-        return game.version
+            finish(unit, "forfeit", winner=1 - color)
+        ended.append(game.version)
+
+    apply_if_exists(public_id, step)
+    return ended[0] if ended else None
+
+
+# ---------------------------------------------------------------- seats never connected
+
+
+def mark_never_connected() -> int:
+    """A seat nobody ever connected to counts as gone once the game is ABANDON_SECONDS into
+    its setup (or turn), so it can be claimed like one that left (the scheduler's sweep).
+    How many seats."""
+    seats = never_connected()
+    for public_id, color, since in seats:
+        player_left(public_id, color, since=since)
+    return len(seats)
+
+
+def never_connected() -> list[tuple[str, int, datetime]]:
+    """(game, seat, since when) of human seats with no live socket that never left (so were
+    never connected) in games in setup or play for ABANDON_SECONDS or more."""
+    return [
+        (row["public_id"], color, row["turn_started"])
+        for row in never_connected_rows()
+        for color in presence.PLAYERS
+        if row[f"{left_field(color)}_unseen"]
+    ]
+
+
+def never_connected_rows() -> QuerySet:
+    """The games of never_connected, in one query of a few columns: per seat whether it is a
+    person's with no live socket that never left (a computer's seat never counts)."""
+    cut = timezone.now() - timedelta(seconds=options.ABANDON_SECONDS)
+    unseen = {
+        f"{left_field(color)}_unseen": ExpressionWrapper(
+            Q(**{left_field(color): None})
+            & ~Exists(Presence.objects.filter(presence.live(), game=OuterRef("pk"), role=color))
+            & Q(**{f"{left_field(color).split('_')[0]}_computer": ""}),  # a person's seat
+            output_field=BooleanField(),
+        )
+        for color in presence.PLAYERS
+    }
+    return (
+        Game.objects.filter(
+            status__in=[Game.Status.SETUP, Game.Status.PLAYING], turn_started__lte=cut
+        )
+        .annotate(**unseen)
+        .filter(Q(red_left_unseen=True) | Q(blue_left_unseen=True))
+        .values("public_id", "turn_started", *unseen)
+    )

@@ -1,39 +1,51 @@
-"""How a game ends: with the engine's result, or aborted before it began."""
+"""How a game ends: `finish` is the only way. With a result (the engine's outcome: a win or a
+draw), or with none (`aborted` before it began, `abandoned` by everybody)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from .. import clocks, engine
-from ..models import Game
+from .. import engine
+from ..domain import clocks
+from ..domain.models import Game
 from .events import emit
+from .signals import game_finished
+from .work import UnitOfWork
+
+ABORTED, ABANDONED, NO_RESULT = engine.ABORTED, engine.ABANDONED, engine.NO_RESULT
 
 
-def finish(game: Game, eg: engine.Game, at: datetime) -> None:
-    """The engine's outcome is the game's: stop the clock as of `at` and say so."""
-    outcome = eg.outcome
+def finish(unit: UnitOfWork, termination: str, winner: int | None = None) -> None:
+    """End the game as of the unit's time: stop the clock, record the result (the engine's
+    game ends too, unless it has already: then its outcome is the result), say so, and let
+    the ratings count it in this same transaction."""
+    game, at = unit.game, unit.at
+    if termination not in NO_RESULT:
+        if unit.eg.outcome is None:
+            unit.eg.end(engine.Outcome(winner, engine.Termination(termination)))
+        outcome = unit.eg.outcome
+        assert outcome is not None  # (it has ended)
+        winner, termination = outcome.winner, outcome.termination
     game.finished = at
     clocks.stop(game, at)  # (while the status still says whose clock runs)
-    game.status = Game.Status.FINISHED
-    game.winner = outcome.winner
-    game.termination = outcome.termination
+    if termination in NO_RESULT:
+        game.status = Game.Status.ABORTED
+    else:
+        game.status = Game.Status.FINISHED
+        game.winner = winner
+    game.termination = termination
     game.draw_offer = None
-    emit(game, "game_over", {"winner": outcome.winner, "termination": outcome.termination})
-    rate_on_finish(game)
+    emit(unit, "game_over", {"winner": winner, "termination": str(termination)})
+    unit.lobby = True
+    if game.status == Game.Status.FINISHED:
+        game_finished.send(sender=Game, game=game)
 
 
-def rate_on_finish(game: Game) -> None:
-    """Every game with a result ends here: update the ratings in this same transaction."""
-    from players import ratings  # players imports games
+def finish_by_engine(unit: UnitOfWork) -> None:
+    """End the game as the engine's game has ended (a move took the flag, a resignation)."""
+    outcome = unit.eg.outcome
+    assert outcome is not None, "the engine's game has not ended"
+    finish(unit, outcome.termination, outcome.winner)
 
-    ratings.game_finished(game)
 
-
-def abort(game: Game, at: datetime) -> None:
+def abort(unit: UnitOfWork) -> None:
     """End a game that never began, with no result."""
-    game.finished = at
-    clocks.stop(game, at)
-    game.status = Game.Status.ABORTED
-    game.termination = "aborted"
-    game.draw_offer = None
-    emit(game, "game_over", {"winner": None, "termination": "aborted"})
+    finish(unit, ABORTED)

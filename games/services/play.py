@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from .. import clocks, engine, match
-from ..errors import ServiceError
-from ..identity import Identity
-from ..models import Game, Move
-from . import rows
-from .endings import abort, finish
+from .. import engine
+from ..domain import clocks
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity
+from ..domain.models import Game, GameEvent, Move
+from .endings import abort, finish, finish_by_engine
 from .events import emit
-from .unit import commit_without_flush, run
+from .unit import run
+from .work import UnitOfWork
+
+# A player may offer a draw again only after this many plies (both sides' moves) since
+# their last offer, so offers cannot be used to harass.
+DRAW_OFFER_PLIES = 10
 
 
 def require_playing(game: Game) -> None:
@@ -19,11 +22,11 @@ def require_playing(game: Game) -> None:
         raise ServiceError("not_playing", "The game has not started yet.")
 
 
-def record_move(game: Game, eg: engine.Game, result: engine.MoveResult) -> None:
-    public = result.to_public_dict(eg.variant)
+def record_move(unit: UnitOfWork, result: engine.MoveResult) -> None:
+    public = result.to_public_dict(unit.eg.variant)
     battle = result.battle
     move = Move(
-        game=game,
+        game=unit.game,
         ply=result.ply,
         from_square=result.move.src,
         to_square=result.move.dst,
@@ -33,80 +36,87 @@ def record_move(game: Game, eg: engine.Game, result: engine.MoveResult) -> None:
         defender_rank=battle.defender if battle else None,
         battle_result=battle.result if battle else "",
     )
-    rows.add(game, move)
-    game.ply = result.ply
-    emit(game, "move", public)
+    unit.add(move)
+    unit.game.ply = result.ply
+    emit(unit, "move", public)
 
 
 def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
     at = clocks.now()  # when the move arrived, before it waits for the row lock
 
-    def action(game: Game, color: int, eg: engine.Game) -> bool:
+    def action(unit: UnitOfWork, color: int) -> None:
+        game, eg = unit.game, unit.eg
         require_playing(game)
         result = eg.push(engine.Move(frm, to), color)
         game.draw_offer = None
         if eg.outcome is None:
             clocks.after_move(game, color, at)
-            commit_without_flush(game)  # (the game goes on: see its doc for the trade)
+            # A move that leaves the game going commits without waiting for the disk: the
+            # trade is decided in docs/performance.md ("The durability of a move").
+            unit.relaxed = True
         else:  # the move that ends the game: its thinking is charged, no increment
             clocks.stop(game, at)  # (while the ply still says whose clock runs)
-        record_move(game, eg, result)
+        record_move(unit, result)
         if eg.outcome is not None:
-            finish(game, eg, at)
-            return True
-        return False
+            finish_by_engine(unit)
 
     return run(public_id, ident, action, at)
 
 
 def resign(public_id: str, ident: Identity | None) -> int:
-    at = clocks.now()
+    def action(unit: UnitOfWork, color: int) -> None:
+        if unit.game.status == Game.Status.WAITING:
+            abort(unit)
+            return
+        unit.eg.resign(color)
+        finish_by_engine(unit)
 
-    def action(game: Game, color: int, eg: engine.Game) -> bool:
-        if game.status == Game.Status.WAITING:
-            abort(game, at)
-            return True
-        eg.resign(color)
-        finish(game, eg, at)
-        return True
-
-    return run(public_id, ident, action, at)
+    return run(public_id, ident, action)
 
 
 def offer_draw(public_id: str, ident: Identity | None) -> int:
-    at = clocks.now()
-
-    def action(game: Game, color: int, eg: engine.Game) -> bool:
+    def action(unit: UnitOfWork, color: int) -> None:
+        game = unit.game
         require_playing(game)
         if game.draw_offer == 1 - color:
-            return agree_draw(game, eg, at)
-        match.check_draw_offer(game, color)  # not again within a few moves (issue 12)
+            finish(unit, "agreed_draw")
+            return
+        check_draw_offer(game, color)  # not again within a few moves
         game.draw_offer = color
-        emit(game, "draw_offered", {"color": color})
-        return False
+        emit(unit, "draw_offered", {"color": color})
 
-    return run(public_id, ident, action, at)
+    return run(public_id, ident, action)
 
 
-def agree_draw(game: Game, eg: engine.Game, at: datetime) -> bool:
-    eg.end(engine.Outcome(winner=None, termination="agreed_draw"))
-    finish(game, eg, at)
-    return True
+def check_draw_offer(game: Game, color: int) -> None:
+    """Refuse a new draw offer by `color` within DRAW_OFFER_PLIES plies of its last one."""
+    last = (
+        GameEvent.objects.filter(game=game, kind="draw_offered", red_payload__color=color)
+        .order_by("-version")
+        .first()
+    )
+    if last is None:
+        return
+    since = GameEvent.objects.filter(game=game, kind="move", version__gt=last.version).count()
+    if since < DRAW_OFFER_PLIES:
+        wait = DRAW_OFFER_PLIES - since
+        raise ServiceError(
+            "draw_offer_too_soon", f"You may offer a draw again after {wait} more moves."
+        )
 
 
 def answer_draw(public_id: str, ident: Identity | None, accept: bool) -> int:
-    at = clocks.now()
-
-    def action(game: Game, color: int, eg: engine.Game) -> bool:
+    def action(unit: UnitOfWork, color: int) -> None:
+        game = unit.game
         require_playing(game)
         if game.draw_offer is None:
             raise ServiceError("no_draw_offer", "There is no draw offer to answer.")
         if game.draw_offer == color:
             raise ServiceError("not_your_draw_offer", "You cannot answer your own offer.")
         if accept:
-            return agree_draw(game, eg, at)
+            finish(unit, "agreed_draw")
+            return
         game.draw_offer = None
-        emit(game, "draw_declined", {"color": color})
-        return False
+        emit(unit, "draw_declined", {"color": color})
 
-    return run(public_id, ident, action, at)
+    return run(public_id, ident, action)

@@ -7,15 +7,21 @@ import random
 from django.db import transaction
 from django.db.models import Q
 
-from .. import clocks, engine, http_limits, options
-from ..errors import ServiceError
-from ..identity import Identity, role_of
-from ..models import BLUE, OBSERVER, RED, Game
+from moderation.sanctions import check_not_banned
+from players import ratings
+
+from .. import engine
+from ..domain import clocks, options
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity, role_of
+from ..domain.models import BLUE, OBSERVER, RED, Game
+from . import rate_limits as http_limits
 from .absence import emit_absent
 from .events import emit
-from .unit import COLOR_NAMES, commit, lock
+from .unit import COLOR_NAMES, apply, apply_new
+from .work import UnitOfWork
 
-VARIANT_NAMES = ("classic", "barrage", "duel", "mini")
+VARIANT_NAMES = tuple(engine.VARIANTS)
 
 
 def check_variant(variant: str) -> None:
@@ -44,27 +50,26 @@ def create_game(
     control = options.time_control(time_control)
     overrides = options.checked_rules(variant, rules)
     if rated:
-        from players import ratings  # players imports games
-
         ratings.check_rated_seat(ident)
     check_waiting(ident)
     if seat is None:
         seat = random.choice((RED, BLUE))
     state = engine.Game(engine.get_variant(variant).with_rules(**overrides)).to_dict()
+    game = Game(variant=variant, private=private, state=state, rated=rated)
+    game.rating_min, game.rating_max = rating_range
+    clocks.set_control(game, control)
+
+    def sit(unit: UnitOfWork) -> None:
+        take_seat(unit, seat, ident)
+        unit.lobby = True
+
     with transaction.atomic():
-        game = Game(variant=variant, private=private, state=state, rated=rated)
-        game.rating_min, game.rating_max = rating_range
-        clocks.set_control(game, control)
-        game.save()
-        take_seat(game, seat, ident)
-        commit(game, lobby=True)
+        apply_new(game, sit)
     return game
 
 
 def check_allowed(ident: Identity) -> None:
     """ServiceError `banned` for a person a moderator banned from the site."""
-    from moderation.sanctions import check_not_banned  # moderation imports games
-
     check_not_banned(ident)
 
 
@@ -80,7 +85,7 @@ def waiting_games(ident: Identity) -> int:
 
 
 def check_waiting(ident: Identity) -> None:
-    """A person waits in a few games at most (games/http_limits.py, waiting_games)."""
+    """A person waits in a few games at most (games/services/rate_limits.py, waiting_games)."""
     if ident.computer:
         return
     most = http_limits.rule("waiting_games").count
@@ -96,7 +101,8 @@ def check_seat(seat: object) -> None:
         raise ServiceError("bad_seat", "seat must be 0 (Red), 1 (Blue) or null (the free one).")
 
 
-def take_seat(game: Game, color: int, ident: Identity) -> None:
+def take_seat(unit: UnitOfWork, color: int, ident: Identity) -> None:
+    game = unit.game
     prefix = "red" if color == RED else "blue"
     setattr(game, f"{prefix}_user_id", ident.user_id)
     setattr(game, f"{prefix}_session", ident.session_key or "")
@@ -106,10 +112,10 @@ def take_seat(game: Game, color: int, ident: Identity) -> None:
     if starts:
         game.status = Game.Status.SETUP
         clocks.start_setup(game, clocks.now())
-    emit(game, "seated", {"seat": color, "name": ident.name})
+    emit(unit, "seated", {"seat": color, "name": ident.name})
     if starts:  # a player who left while waiting is announced now (their absence starts now)
         for gone in (c for c in (RED, BLUE) if game.left_at(c) is not None):
-            emit_absent(game, gone)
+            emit_absent(unit, gone)
 
 
 def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -> int:
@@ -118,8 +124,10 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
         raise ServiceError("no_identity", "Choose a nickname or log in first.")
     check_seat(seat)
     check_allowed(ident)
-    with transaction.atomic():
-        game = lock(public_id)
+
+    def sit(unit: UnitOfWork) -> None:
+        nonlocal seat
+        game = unit.game
         if role_of(game, ident) != OBSERVER:
             raise ServiceError("already_seated", "You already hold a seat in this game.")
         if not game.is_active:
@@ -131,12 +139,13 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
             seat = free[0]
         if seat not in free:
             raise ServiceError("seat_taken", f"{COLOR_NAMES[seat]}'s seat is taken.")
-        from players import ratings  # players imports games
-
         ratings.check_join(game, ident)
-        take_seat(game, seat, ident)
-        commit(game, lobby=True)
-        return seat
+        take_seat(unit, seat, ident)
+        unit.lobby = True
+
+    apply(public_id, sit, settle=False)
+    assert seat is not None  # (`sit` chose it)
+    return seat
 
 
 def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:

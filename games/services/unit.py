@@ -1,25 +1,34 @@
-"""The unit of work every action on a game goes through: lock the game row, settle its
-clock, load the engine from `state`, let the action decide, save the state, write the
-numbered events and publish them (and nudge the lobby, wake a computer) after the commit.
-Any refusal raises ServiceError and changes nothing."""
+"""The unit of work: the only way a game changes.
+
+`apply` locks the game row (games/services/repository.py), settles its clock, lets a step
+decide (the engine rules, the step records what it decided on the `UnitOfWork`), writes the game
+and the rows the step added, and after the commit sends `game_changed` with the `Result`:
+the game, the engine's game and the events, as values. Any refusal raises ServiceError and
+changes nothing. `run` is `apply` for a player's action.
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from django.db import connection, transaction
+from django.db import transaction
 
-from .. import clocks, engine, snapshots
-from ..broadcast import nudge_lobby_on_commit
-from ..errors import ServiceError
-from ..identity import Identity, role_of
-from ..models import BLUE, OBSERVER, RED, Game
-from . import rows
+from .. import engine
+from ..domain import clocks
+from ..domain.errors import ServiceError
+from ..domain.identity import Identity, role_of
+from ..domain.models import BLUE, OBSERVER, RED, Game
+from . import repository
 from .endings import abort, finish
-from .events import publish
+from .signals import game_changed
+from .work import Result, Step, UnitOfWork
+
+logger = logging.getLogger(__name__)
 
 COLOR_NAMES = {RED: "Red", BLUE: "Blue"}
+
 
 
 def engine_error(exc: Exception) -> ServiceError:
@@ -29,17 +38,75 @@ def engine_error(exc: Exception) -> ServiceError:
 
 
 def lock(public_id: str) -> Game:
-    """The game row, locked, with its live socket counts (for the frames it will publish);
-    the rows its action adds wait for the commit (games/services/rows.py)."""
-    game = snapshots.locked_game(public_id)
+    """The game row, locked, with its live socket counts (for the frames it will publish)."""
+    game = repository.locked_game(public_id)
     if game is None:
         raise ServiceError("not_found", "There is no such game.")
-    rows.start(game)
     return game
 
 
-def load(game: Game) -> engine.Game:
-    return engine.Game.from_dict(game.state)
+def apply(public_id: str, step: Step, at: datetime | None = None, settle: bool = True) -> Result:
+    """Lock the game, end it first if its time ran out (`settle`; then `step` does not run),
+    let `step` decide, write, and publish after the commit. `at` is when the change arrived
+    (`run`: before waiting for the row lock, so an action in time stays in time however long
+    it queued for the lock; default: once the row is locked)."""
+    with transaction.atomic():
+        game = lock(public_id)
+        unit = UnitOfWork(game, at or clocks.now(), repository.column_values(game))
+        return run_unit(unit, step, settle)
+
+
+def apply_new(game: Game, step: Step) -> Result:
+    """As `apply`, for a game this transaction has just created (nobody else sees it yet)."""
+    game.save()
+    unit = UnitOfWork(game, clocks.now(), repository.column_values(game))
+    return run_unit(unit, step, settle=False)
+
+
+def run_unit(unit: UnitOfWork, step: Step, settle: bool) -> Result:
+    if not (settle and settle_clock(unit)):
+        step(unit)
+    return save(unit)
+
+
+def save(unit: UnitOfWork) -> Result:
+    """Write what the unit decided (nothing if it decided nothing) and, after the commit,
+    say what changed (games/reactions.py: the sockets, the lobby, a computer's turn)."""
+    game = unit.game
+    if unit._eg is not None:
+        game.state = unit._eg.to_dict()
+    result = Result(game, unit._eg, tuple(unit.events), unit.lobby, unit.timed_out)
+    if not (unit.rows or unit.events or unit._eg or repository.changed_columns(game, unit.loaded)):
+        return result
+    repository.write(game, unit.loaded, unit.rows, unit.relaxed)
+    transaction.on_commit(lambda: announce(result))
+    return result
+
+
+def announce(result: Result) -> None:
+    for receiver, answer in game_changed.send_robust(sender=Game, result=result):
+        if isinstance(answer, Exception):  # the commit stands; sockets catch up on their own
+            logger.warning("after %s: %s failed: %r", result.game.public_id, receiver, answer)
+
+
+def settle_clock(unit: UnitOfWork) -> bool:
+    """If the game's time ran out, end it: in play the side to move loses on time; in setup
+    a player who is not ready loses, and if neither is, the game is aborted. True if ended."""
+    game = unit.game
+    if not clocks.expired(game, unit.at):
+        return False
+    eg = unit.eg
+    if game.status == Game.Status.PLAYING:
+        finish(unit, "time", winner=1 - eg.turn)
+    elif any(eg.ready):
+        finish(unit, "time", winner=eg.ready.index(True))
+    else:
+        abort(unit)
+    unit.timed_out = True
+    return True
+
+
+# ---------------------------------------------------------------- a player's action
 
 
 def player_color(game: Game, ident: Identity | None) -> int:
@@ -51,90 +118,30 @@ def player_color(game: Game, ident: Identity | None) -> int:
     return role
 
 
-def commit(game: Game, eg: engine.Game | None = None, lobby: bool = False) -> None:
-    if eg is not None:
-        game.state = eg.to_dict()
-    rows.write(game)
-    publish(game, eg)
-    if lobby and not game.private:
-        nudge_lobby_on_commit()
-    wake_computers_on_commit(game)
-
-
-def commit_without_flush(game: Game) -> None:
-    """Let this transaction's COMMIT return before its WAL reaches the disk (PostgreSQL's
-    synchronous_commit off, for this transaction only): about 3.5 of a move's ~4 ms of
-    commit on these machines (fdatasync). The trade, decided in docs/performance.md ("The
-    durability of a move"): a crash of PostgreSQL or of its machine can lose the moves
-    committed in the last ~0.6 s (3 x wal_writer_delay), all of their transaction or none of
-    it (never a torn game: the database comes back consistent, as of a moment earlier, and
-    sockets resync to it). Only moves that leave the game going use it; a game's end, its
-    result and ratings, and every other action commit durably. SQLite: nothing to do. In a
-    unit of work, the game's write says it (no statement of its own)."""
-    if connection.vendor == "postgresql" and not rows.relax_commit(game):
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
-
-
 def computer_level(game: Game, color: int) -> str:
     """The level of the computer in `color`'s seat; "" for a person (or nobody)."""
     return game.red_computer if color == RED else game.blue_computer
 
 
-# games/computer.py registers its `kick` here (it imports this module, not the other way).
-computer_waker: Callable[[str], None] | None = None
+Action = Callable[[UnitOfWork, int], None]  # (the unit, the acting player's colour)
 
 
-def wake_computers_on_commit(game: Game) -> None:
-    """A computer seated in this game gets its turn once the change is committed."""
-    waker = computer_waker
-    if waker is not None and (game.red_computer or game.blue_computer):
-        public_id = game.public_id
-        transaction.on_commit(lambda: waker(public_id))
+def run(public_id: str, ident: Identity | None, action: Action, at: datetime | None = None) -> int:
+    """A player's action through `apply`: the seat checked, engine errors made ServiceErrors.
+    When the clock ran out first, the game ends on time (that is committed) and the action
+    is refused with `time_out`. Returns the game's new version."""
 
+    def step(unit: UnitOfWork) -> None:
+        color = player_color(unit.game, ident)
+        try:
+            action(unit, color)
+        except engine.EngineError as exc:
+            raise engine_error(exc) from exc
 
-Action = Callable[[Game, int, engine.Game], bool]
-
-
-def run(public_id: str, ident: Identity | None, action: Action, at: datetime | None = None):
-    """Lock, check the clock, check the seat, run the engine action, save. Returns the new
-    version. `at` is when the action arrived (default: now, before waiting for the row lock):
-    the clock is read then, so an action in time stays in time however long it queued for
-    the lock. When the clock ran out first, the game ends on time (that is committed) and
-    the action is refused with `time_out` instead. The action returns whether the lobby
-    must hear of the change."""
-    at = at or clocks.now()
-    with transaction.atomic():
-        game = lock(public_id)
-        if not settle_clock(game, at):
-            color = player_color(game, ident)
-            eg = load(game)
-            try:
-                lobby = action(game, color, eg)
-            except engine.EngineError as exc:
-                raise engine_error(exc) from exc
-            commit(game, eg, lobby=lobby)
-            return game.version
-    raise time_out_error(game, ident)
-
-
-def settle_clock(game: Game, at: datetime) -> bool:
-    """Under the row lock: if the game's time ran out, end it (and save). In play the side to
-    move loses on time; in setup a player who is not ready loses, and if neither is, the game
-    is aborted. True if it ended the game."""
-    if not clocks.expired(game, at):
-        return False
-    eg = load(game)
-    if game.status == Game.Status.PLAYING:
-        eg.end(engine.Outcome(winner=1 - eg.turn, termination="time"))
-        finish(game, eg, at)
-    elif any(eg.ready):
-        eg.end(engine.Outcome(winner=eg.ready.index(True), termination="time"))
-        finish(game, eg, at)
-    else:
-        abort(game, at)
-    commit(game, eg, lobby=True)
-    return True
+    result = apply(public_id, step, at or clocks.now())
+    if result.timed_out:
+        raise time_out_error(result.game, ident)
+    return result.version
 
 
 def time_out_error(game: Game, ident: Identity | None) -> ServiceError:

@@ -35,11 +35,11 @@ def test_a_move_is_asked_again_until_it_is_legal() -> None:
     assert "is not a move like" in out.getvalue() and "is not a legal move" in out.getvalue()
 
 
-def test_a_whole_terminal_game_against_expert(monkeypatch, capsys) -> None:  # noqa: ANN001
+def test_a_whole_terminal_game_against_expert(monkeypatch, capsys) -> None:
     """The person (here: always the first legal move shown) plays duel against `expert`."""
     monkeypatch.setenv("EXPERT_BUDGET", "0.02")
 
-    def first_legal(self: TerminalPlayer, view):  # noqa: ANN001, ANN202
+    def first_legal(self: TerminalPlayer, view):
         return Move(*view.legal_moves[0])
 
     monkeypatch.setattr(TerminalPlayer, "move", first_legal)

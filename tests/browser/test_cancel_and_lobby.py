@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from games.models import Game
+from games.domain.models import Game
 
 from . import pages as P
 

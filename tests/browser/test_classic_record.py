@@ -11,8 +11,8 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from games import engine
+from games.domain.models import Game
 from games.engine import records
-from games.models import Game
 
 from . import pages as P
 

@@ -12,8 +12,8 @@ from datetime import timedelta
 from django.db.models import F
 from playwright.sync_api import Page, expect
 
-from games.models import Game
-from games.options import ABANDON_SECONDS
+from games.domain.models import Game
+from games.domain.options import ABANDON_SECONDS
 
 from . import pages as P
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from games import engine
-from games.models import Game
-from games.options import chosen_pieces
+from games.domain.models import Game
+from games.domain.options import chosen_pieces
 
 from . import pages as P
 

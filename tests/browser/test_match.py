@@ -13,8 +13,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from playwright.sync_api import Page, expect
 
 from games import engine, services
-from games.identity import NICKNAME_KEY, Identity
-from games.models import Game
+from games.domain.identity import NICKNAME_KEY, Identity
+from games.domain.models import Game
 
 from . import pages as P
 

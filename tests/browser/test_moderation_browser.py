@@ -9,21 +9,21 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games.layers import ResilientRedisChannelLayer
+from games.transport.layers import ResilientRedisChannelLayer
 from moderation import sanctions
 from moderation.models import Report
 
 from . import pages as P
 
 
-def off_the_browsers_loop(function, *args):  # noqa: ANN001, ANN201
+def off_the_browsers_loop(function, *args):
     """Run `function` on another thread: Playwright's loop runs on this one, and the channel
     layer's send (async_to_sync) refuses a thread with a running loop."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(function, *args).result()
 
 
-def server_layer(server):  # noqa: ANN001, ANN201 - the DaphneServer; a channel layer
+def server_layer(server):  # (the DaphneServer; a channel layer)
     """A channel layer on the server's Redis prefix (the test process's own is another): the
     one it was given, plus the test worker's name as stratego_site/test_settings.py adds it."""
     prefix = server.env["CHANNEL_PREFIX"]

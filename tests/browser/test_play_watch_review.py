@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Game
+from games.domain.models import Game
 
 from . import pages as P
 

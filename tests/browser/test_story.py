@@ -21,7 +21,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from games.models import Game
+from games.domain.models import Game
 
 from . import pages as P
 

@@ -21,7 +21,7 @@ def client_env() -> dict:
 
 async def bot_client(daphne: Server, token: str, *args: str) -> asyncio.subprocess.Process:
     """`python -m games.client` itself, as its own process."""
-    command = [sys.executable, "-m", "games.client", "--server", f"http://127.0.0.1:{daphne.port}",
+    command = [sys.executable, "-m", "clients.bot", "--server", f"http://127.0.0.1:{daphne.port}",
                "--token", token, *args]  # fmt: skip
     return await asyncio.create_subprocess_exec(
         *command, cwd=ROOT, env=client_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE

@@ -7,7 +7,7 @@ import asyncio
 import subprocess
 from pathlib import Path
 
-from games.legacy import frames as f
+from games.transport.legacy import frames as f
 
 SOURCE = Path(__file__).parent / "java" / "LegacyClient.java"
 

@@ -7,7 +7,7 @@ the flag in one move. Every frame both players get is checked in order."""
 
 from __future__ import annotations
 
-from games.legacy import frames as f
+from games.transport.legacy import frames as f
 
 ARMY = {"1": 1, "2": 1, "3": 2, "4": 3, "5": 4, "6": 4, "7": 4, "8": 5, "9": 8, "S": 1, "B": 6,
         "F": 1}  # fmt: skip

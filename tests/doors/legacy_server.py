@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
-from games.legacy.client import LegacyClient
-from games.legacy.server import LegacyServer
+from games.transport.legacy.client import LegacyClient
+from games.transport.legacy.server import LegacyServer
 from tests.server.daphne import free_port
 
 HOST = "127.0.0.1"

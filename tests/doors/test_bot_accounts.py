@@ -9,8 +9,9 @@ from django.core.management import call_command
 
 from botapi.models import ApiToken, BotAccount, hash_token
 from botapi.tokens import make_bot, user_for_token
-from games import services, snapshots
-from games.identity import Identity
+from games import services
+from games.domain.identity import Identity
+from games.services import snapshots
 from tests.server.conftest import fresh_channel_layer, make_guest, no_heartbeat_after_the_test  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +58,7 @@ def test_a_bot_seat_shows_bot_in_the_lobby(client):
 
 def test_a_view_read_back_from_its_json_is_the_view():
     """The client rebuilds the engine's View from a socket's JSON: last move, outcome and all."""
-    from games.client.views import view_from_dict
+    from clients.bot.views import view_from_dict
     from games.engine import Game, generate_setup, get_variant
 
     variant, rng = get_variant("classic"), random.Random(3)

@@ -10,15 +10,15 @@ import pytest
 
 from botapi.models import ApiToken
 from botapi.tokens import make_bot
-from games import snapshots
-from games.models import Game
+from games.domain.models import Game
+from games.services import snapshots
 from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 URL = "/api/bot/games/"
 
 
-def post(client, token: str | None, body: object = None, raw: bytes | None = None):  # noqa: ANN001, ANN201
+def post(client, token: str | None, body: object = None, raw: bytes | None = None):
     headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
     data = raw if raw is not None else json.dumps(body or {})
     return client.post(URL, data=data, content_type="application/json", **headers)

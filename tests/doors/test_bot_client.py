@@ -17,10 +17,10 @@ from websockets.exceptions import InvalidStatus
 
 from botapi.models import ApiToken
 from botapi.tokens import make_bot, user_for_token
+from clients.bot.connection import BotConnection
+from clients.bot.seat import PlayerSeat
 from games import services
-from games.client.connection import BotConnection
-from games.client.seat import PlayerSeat
-from games.models import Game
+from games.domain.models import Game
 from tests.server.conftest import (  # noqa: F401
     BLUE_SETUP,
     adb,
@@ -81,7 +81,7 @@ class Person:
         raise AssertionError("the person's socket closed before the end")
 
 
-def doc_example_bot():  # noqa: ANN201 - the Player class of docs/bots.md's example
+def doc_example_bot():  # (the Player class of docs/bots.md's example)
     text = (ROOT / "docs" / "bots.md").read_text()
     section = text[text.index("## Playing on a server") :]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
@@ -126,7 +126,7 @@ async def test_a_bot_plays_a_whole_game_against_a_person(daphne):
     assert stored.red_user_id is not None and stored.ply > 0
 
 
-def make_guest_bot(name: str):  # noqa: ANN201
+def make_guest_bot(name: str):
     return make_bot(name, "test")
 
 
@@ -233,7 +233,7 @@ async def test_the_client_runs_as_a_command_with_a_computer_level(daphne):
     _, token = await adb(make_guest_bot)("levelbot")
     person = await adb(make_guest)("paula")
     game = await adb(services.create_game)(person, "mini", 1)
-    command = [sys.executable, "-m", "games.client", "--server", f"http://127.0.0.1:{daphne.port}",
+    command = [sys.executable, "-m", "clients.bot", "--server", f"http://127.0.0.1:{daphne.port}",
                "--token", token, "--player", "medium", "--game", game.public_id]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     bot = await asyncio.create_subprocess_exec(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.client.__main__ import load_player, parse
-from games.client.connection import wanted
+from clients.bot.__main__ import load_player, parse
+from clients.bot.connection import wanted
 from games.engine.players import Player
 
 ARGS = ["--server", "http://127.0.0.1:8000", "--token", "stb_x", "--player", "random"]

@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 
 from botapi.tokens import make_bot
 from games import services
-from games.models import OBSERVER
+from games.domain.models import OBSERVER
 from stratego_site.asgi import application
 from tests.server.conftest import (  # noqa: F401
     ORIGIN,
@@ -50,7 +50,7 @@ async def test_a_bot_socket_plays_as_its_account_and_gets_a_persons_errors():
     await human.disconnect()
 
 
-async def next_error(sock) -> dict:  # noqa: ANN001
+async def next_error(sock) -> dict:
     while True:
         frame = await receive(sock)
         if frame["type"] == "error":

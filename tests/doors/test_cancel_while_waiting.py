@@ -14,8 +14,8 @@ import asyncio
 import pytest
 from channels.layers import InMemoryChannelLayer
 
-from games.legacy.events import GameFeed
-from games.legacy.frames import FrameReader, within
+from games.transport.legacy.events import GameFeed
+from games.transport.legacy.frames import FrameReader, within
 
 
 async def settle() -> None:

@@ -17,10 +17,10 @@ from playwright.sync_api import expect
 
 from botapi.tokens import make_bot
 from games import services
-from games.identity import Identity
-from games.legacy import frames as f
-from games.legacy.client import LegacyClient
-from games.models import Game
+from games.domain.identity import Identity
+from games.domain.models import Game
+from games.transport.legacy import frames as f
+from games.transport.legacy.client import LegacyClient
 from tests.browser import pages as P
 from tests.browser.conftest import (  # noqa: F401 - fixtures
     ROOT,

@@ -9,7 +9,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from games.legacy import frames as f
+from games.transport.legacy import frames as f
 from tests.browser import pages as P
 from tests.browser.conftest import new_context  # noqa: F401 - fixtures
 

@@ -16,8 +16,8 @@ import urllib.request
 import pexpect
 from websockets.asyncio.client import connect as ws_connect
 
-from games.legacy import frames as f
-from games.legacy.client import LegacyClient
+from games.transport.legacy import frames as f
+from games.transport.legacy.client import LegacyClient
 from tests.server.leaks import assert_no_leak
 
 from .botproc import bot_client, finished
@@ -32,14 +32,14 @@ LIVE = 5.0  # seconds: news reaches the other door at once, or not at all
 class Socket:
     """A browser-protocol websocket that keeps every frame it reads."""
 
-    def __init__(self, ws) -> None:  # noqa: ANN001
+    def __init__(self, ws) -> None:
         self.ws = ws
         self.frames: list[dict] = []
 
     async def send(self, **message) -> None:
         await self.ws.send(json.dumps(message))
 
-    async def until(self, wanted, timeout: float = 30.0) -> dict:  # noqa: ANN001
+    async def until(self, wanted, timeout: float = 30.0) -> dict:
         async def read() -> dict:
             while True:
                 frame = json.loads(await self.ws.recv())
@@ -53,7 +53,7 @@ class Socket:
         return next(fr["view"] for fr in reversed(self.frames) if "view" in fr)
 
 
-def event(kind: str):  # noqa: ANN201
+def event(kind: str):
     return lambda frame: frame.get("type") == "event" and frame["event"]["kind"] == kind
 
 
@@ -67,7 +67,7 @@ async def waiting_game(server: EmbeddedDaphne, cookie: dict, name: str) -> str:
     return next(g["id"] for g in lists["waiting"] if g["seats"][0]["name"] == name)
 
 
-async def timed(awaitable) -> tuple[float, object]:  # noqa: ANN001
+async def timed(awaitable) -> tuple[float, object]:
     start = time.monotonic()
     result = await awaitable
     return time.monotonic() - start, result
@@ -233,7 +233,7 @@ async def test_a_tcp_player_who_leaves_loses_after_the_grace_period_in_daphne(tm
 
 
 def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
-    from games.legacy import inprocess
+    from games.transport.legacy import inprocess
 
     monkeypatch.delenv("LEGACY_PORT", raising=False)
     assert inprocess.configured() is None
@@ -247,7 +247,7 @@ def test_the_door_setting_is_read_strictly(monkeypatch, caplog):
 
 
 def test_a_process_without_daphnes_loop_says_it_serves_no_door(monkeypatch, caplog):
-    from games.legacy import inprocess
+    from games.transport.legacy import inprocess
 
     monkeypatch.setattr(inprocess, "NOT_RUNNING_AFTER", 0.05)
     inprocess.warn_if_never_started("127.0.0.1", 7001)  # (nothing started the door here)
@@ -272,5 +272,5 @@ def test_a_taken_door_port_is_said_and_the_pages_go_on(tmp_path):
         finally:
             server.stop()
     log = server.log_text()
-    assert f"the seed 001 TCP door could not listen on 127.0.0.1:{server.legacy_port}" in log
+    assert f"the legacy TCP door could not listen on 127.0.0.1:{server.legacy_port}" in log
     assert "Traceback" not in log

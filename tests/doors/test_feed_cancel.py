@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from channels.layers import InMemoryChannelLayer
 
-from games.legacy.events import GameFeed
+from games.transport.legacy.events import GameFeed
 
 
 @pytest.mark.asyncio

@@ -7,8 +7,8 @@ import struct
 
 import pytest
 
-from games.legacy import frames as f
-from games.models import Game
+from games.domain.models import Game
+from games.transport.legacy import frames as f
 from tests.server.conftest import adb, fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 
 from .legacy_script import expect, play_phase, setup_phase, sign_on
@@ -21,7 +21,7 @@ def game_of(red_name: str) -> Game:
     return Game.objects.filter(red_name=red_name).order_by("-pk").first()
 
 
-async def closes_after(server, data: bytes, sign_on_as: str | None = None) -> None:  # noqa: ANN001
+async def closes_after(server, data: bytes, sign_on_as: str | None = None) -> None:
     bad = await client(server)
     if sign_on_as:
         await bad.sign_on(sign_on_as)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from games.legacy.client import LegacyClient
+from games.transport.legacy.client import LegacyClient
 from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 from tests.server.daphne import free_port
 

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from games.legacy.client import LegacyClient
-from games.models import Game
+from games.domain.models import Game
+from games.transport.legacy.client import LegacyClient
 from tests.server.conftest import adb, fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 from tests.server.daphne import Daphne, free_port, wait_for_port
 
@@ -24,7 +24,7 @@ QUERY = (
 )
 
 
-async def java_against_python(port: int, classes) -> None:  # noqa: ANN001 - a Path
+async def java_against_python(port: int, classes) -> None:  # (a Path)
     java = await JavaPlayer.start(classes, HOST, port)
     try:
         python = await LegacyClient.connect(HOST, port)

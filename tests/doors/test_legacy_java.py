@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Game
+from games.domain.models import Game
 from tests.server.conftest import adb, fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 
 from .java_player import JavaPlayer, compile_client

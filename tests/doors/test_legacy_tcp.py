@@ -7,11 +7,12 @@ import asyncio
 import pytest
 from django.db.models import Q
 
-from games import engine, snapshots
-from games.legacy import frames as f
-from games.legacy.client import LegacyClient
-from games.legacy.pieces import ID_OF_RANK
-from games.models import OBSERVER, Game, Move
+from games import engine
+from games.domain.models import OBSERVER, Game, Move
+from games.services import snapshots
+from games.transport.legacy import frames as f
+from games.transport.legacy.client import LegacyClient
+from games.transport.legacy.pieces import ID_OF_RANK
 from tests.server.conftest import (  # noqa: F401
     adb,
     connect,
@@ -46,7 +47,7 @@ class CheckedClient:
         self.inner, self.name, self.color = inner, name, color
         self.boards = 0
 
-    def __getattr__(self, attr: str):  # noqa: ANN204 - sign_on, setup, ready, move, closed
+    def __getattr__(self, attr: str):  # (sign_on, setup, ready, move, closed)
         return getattr(self.inner, attr)
 
     async def read(self, timeout: float = 10.0) -> tuple:
@@ -161,7 +162,7 @@ async def test_a_tcp_player_waits_in_the_lobby_and_a_browser_player_joins():
     assert (game.blue_name, game.winner, game.termination) == ("wendy", 0, "resignation")
 
 
-async def web_event(web, kind: str, check) -> dict:  # noqa: ANN001
+async def web_event(web, kind: str, check) -> dict:
     """The browser player's next event of `kind` (checked), every frame leak-checked."""
     while True:
         frame = await receive(web, timeout=10)
@@ -174,6 +175,6 @@ async def web_event(web, kind: str, check) -> dict:  # noqa: ANN001
 
 
 def engine_rank(piece_id: str) -> int:
-    from games.legacy.pieces import RANK_OF_ID
+    from games.transport.legacy.pieces import RANK_OF_ID
 
     return RANK_OF_ID[piece_id]

@@ -65,7 +65,7 @@ def test_the_terminal_game_starts(runtime):
 
 def test_the_bot_client_and_the_online_terminal_start(runtime):
     python, env = runtime
-    assert "usage" in run(python, env, "-m", "games.client", "--help").lower()
+    assert "usage" in run(python, env, "-m", "clients.bot", "--help").lower()
     assert "--server" in run(python, env, "manage.py", "play", "--help")
 
 

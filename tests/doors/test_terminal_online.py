@@ -7,7 +7,7 @@ from __future__ import annotations
 import pexpect
 import pytest
 
-from games.models import Game
+from games.domain.models import Game
 from tests.server.conftest import fresh_channel_layer, no_heartbeat_after_the_test  # noqa: F401
 from tests.server.daphne import Daphne
 

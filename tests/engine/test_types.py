@@ -60,8 +60,8 @@ def test_initial_setups_are_copies():
 
 
 def test_one_coded_error_base_for_the_engine_the_services_and_the_guards():
-    from games.errors import ServiceError
-    from games.guards import BadFrame
+    from games.domain.errors import ServiceError
+    from games.transport.guards import BadFrame
 
     for error in (
         IllegalMoveError("lake", "no piece may enter a lake"),

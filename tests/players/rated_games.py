@@ -14,8 +14,8 @@ from django.db import connection
 from django.db.models import F
 
 from games import engine, services
-from games.identity import NICKNAME_KEY, Identity
-from games.models import Game
+from games.domain.identity import NICKNAME_KEY, Identity
+from games.domain.models import Game
 
 F_, B_, M_, S_ = engine.FLAG, engine.BOMB, engine.MARSHAL, engine.SPY
 # The mini setups of tests/server/conftest.py: Red's marshal takes the flag in five plies.

@@ -12,9 +12,9 @@ from django.utils import timezone
 from rated_games import account, guest
 
 from games import services
-from games.identity import NICKNAME_KEY
-from games.models import Game
-from games.snapshots import lobby_lists
+from games.domain.identity import NICKNAME_KEY
+from games.domain.models import Game
+from games.services.snapshots import lobby_lists
 from lobby.views import rating_note
 from players import pairing
 from players.models import Rating, Seek
@@ -142,7 +142,7 @@ def test_a_guest_changes_nickname_signs_off_and_keeps_games_on_sign_up(client):
     client.post("/nickname/", {"nickname": "wanderer2"})
     assert client.session[NICKNAME_KEY] == "wanderer2"
     key = client.session.session_key
-    from games.identity import Identity
+    from games.domain.identity import Identity
 
     me = Identity(user_id=None, session_key=key, name="wanderer2")
     game = services.create_game(me, variant="mini", seat=1)
@@ -168,7 +168,7 @@ def test_a_guest_changes_nickname_signs_off_and_keeps_games_on_sign_up(client):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_rated_game_against_the_computer_from_the_lobby_form(client):
-    from games import computer
+    from games.services import computer
 
     user = User.objects.create_user("challenger", password="pw-12345678")
     client.force_login(user)
@@ -182,7 +182,7 @@ def test_a_rated_game_against_the_computer_from_the_lobby_form(client):
 
 
 def ratings_identity(user):
-    from games.identity import Identity
+    from games.domain.identity import Identity
 
     return Identity(user_id=user.pk, session_key=None, name=user.username)
 

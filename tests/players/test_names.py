@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from games.identity import NICKNAME_KEY
+from games.domain.identity import NICKNAME_KEY
 from players.name_claims import AccountName, GuestName
 from players.names import is_reserved, name_key
 

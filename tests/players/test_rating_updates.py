@@ -19,10 +19,11 @@ from rated_games import (
     seated,
 )
 
-from games import engine, presence, services
-from games.errors import ServiceError
-from games.models import Game
-from games.options import ABANDON_SECONDS, SETUP_SECONDS
+from games import engine, services
+from games.domain.errors import ServiceError
+from games.domain.models import Game
+from games.domain.options import ABANDON_SECONDS, SETUP_SECONDS
+from games.transport import presence
 from players import ratings
 from players.models import PlayerStatus, Rating, RatingChange
 
@@ -220,7 +221,7 @@ def test_two_new_players_ending_two_games_at_once_in_both_colours(attempt):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_computer_level_is_rated_from_its_games_against_people():
-    from games import computer
+    from games.services import computer
 
     person = account()
     game = services.create_game(person, variant="mini", seat=0, rated=True)

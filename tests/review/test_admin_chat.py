@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import chat
+from games.services import chat
 
 from .test_admin_review import admin_client  # noqa: F401 (a fixture)
 from .test_review_views import guest, play_game

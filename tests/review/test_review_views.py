@@ -11,9 +11,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 
 from games import engine, services
+from games.domain.identity import NICKNAME_KEY, Identity
+from games.domain.models import Game
 from games.engine import records
-from games.identity import NICKNAME_KEY, Identity
-from games.models import Game
 from games.setups import SavedSetup
 
 pytestmark = pytest.mark.django_db
@@ -184,7 +184,7 @@ def test_a_guest_setup_is_checked_but_kept_in_the_browser(client):
 
 
 def test_an_imported_record_replays_and_exports_the_same_moves(client):
-    from games.game_records import import_record_bytes
+    from games.services.game_records import import_record_bytes
 
     played = play_game("barrage", plies=14, seed=5)
     xml = client.get(f"/games/{played.public_id}/record.xml").content
@@ -243,7 +243,7 @@ def test_the_lobby_first_load_lists_seats_and_join_buttons(client):
 
 def test_an_archive_game_replays_under_the_rules_it_was_played_by(client):
     """A Gravon duell step back is legal in the record, though this server's duel forbids it."""
-    from games.game_records import import_record_bytes
+    from games.services.game_records import import_record_bytes
 
     duel = engine.get_variant("duel")
     red = {7: engine.MINER, 8: engine.BOMB, 9: engine.FLAG, 17: engine.SCOUT, 18: engine.SPY,

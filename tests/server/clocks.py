@@ -8,8 +8,8 @@ from datetime import timedelta
 from django.db.models import F
 
 from games import services
-from games.identity import Identity
-from games.models import Game
+from games.domain.identity import Identity
+from games.domain.models import Game
 
 from .conftest import BLUE_SETUP, RED_SETUP, make_guest
 

@@ -14,8 +14,10 @@ from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import engine, limits, lobby_feed, presence
-from games.identity import NICKNAME_KEY, Identity
+from games import engine
+from games.domain.identity import NICKNAME_KEY, Identity
+from games.transport import limits, lobby_feed, presence
+from stratego_site import scheduler
 
 os.environ["BACKGROUND_WORK"] = "off"  # (before importing the app) tests start threads themselves
 from stratego_site.asgi import application as default_application  # noqa: E402
@@ -123,8 +125,9 @@ async def fresh_channel_layer(request):
 
 @pytest.fixture(autouse=True)
 def fresh_client_limits():
-    """Sockets a test left open do not count against the next test's (games/limits.py), and
-    no test is served the lobby lists another test read (games/lobby_feed.py)."""
+    """Sockets a test left open do not count against the next test's (games/transport/limits.py),
+    and
+    no test is served the lobby lists another test read (games/transport/lobby_feed.py)."""
     limits.reset()
     lobby_feed.reset()
     yield
@@ -134,10 +137,10 @@ def fresh_client_limits():
 
 @pytest.fixture(autouse=True)
 def no_heartbeat_after_the_test():
-    """A game socket starts this process's presence heartbeat thread; stop it after each
-    test, so it never beats on a database being flushed or dropped."""
+    """A test that started the scheduler's threads (stratego_site/scheduler.py) has them
+    stopped after it, so they never beat on a database being flushed or dropped."""
     yield
-    presence.stop_heartbeat()
+    scheduler.stop()
     presence.forget_sockets()  # the sockets a test opened by hand (never closed) are not held
 
 

@@ -61,7 +61,8 @@ def terminate(proc: subprocess.Popen, port: int) -> bool:
     applications but waits only for the first to end, then stops the event loop; a consumer
     still in its disconnect had a worker thread in `presence.leave`, whose broadcast
     (`async_to_sync`, back onto the stopped loop) never ran, and the interpreter's exit joins
-    that thread. games/shutdown.py fixes it (tests/server/test_shutdown.py). Once the port is
+    that thread. stratego_site/shutdown.py fixes it (tests/server/test_shutdown.py). Once the port
+    is
     closed the server has finished serving, so a process still alive `EXIT_GRACE` seconds
     later is stuck in such a join and is killed."""
     proc.terminate()

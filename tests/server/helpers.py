@@ -9,7 +9,7 @@ from collections.abc import Callable
 from django.db import connection
 
 from games import services
-from games.identity import Identity
+from games.domain.identity import Identity
 
 from .conftest import BLUE_SETUP, RED_SETUP, make_guest, place_all
 

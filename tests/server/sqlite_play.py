@@ -21,9 +21,10 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.db import connections  # noqa: E402
 
-from games import computer, engine, services  # noqa: E402
-from games.errors import ServiceError  # noqa: E402
-from games.models import Game  # noqa: E402
+from games import engine, services  # noqa: E402
+from games.domain.errors import ServiceError  # noqa: E402
+from games.domain.models import Game  # noqa: E402
+from games.services import computer  # noqa: E402
 from tests.server.conftest import make_guest  # noqa: E402
 
 HUMAN_GAMES, VS_COMPUTER, COMPUTER_GAMES = 3, 2, 2

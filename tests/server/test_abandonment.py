@@ -7,10 +7,13 @@ import logging
 
 import pytest
 
-from games import computer, presence, services
-from games.errors import ServiceError
-from games.models import Game, Presence
-from games.options import ABANDON_SECONDS
+from games import services
+from games.domain.errors import ServiceError
+from games.domain.models import Game, Presence
+from games.domain.options import ABANDON_SECONDS
+from games.services import absence, computer
+from games.transport import presence
+from stratego_site import scheduler
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import BLUE_SETUP, RED_SETUP, adb, connect, make_guest, receive
@@ -138,10 +141,10 @@ def test_a_seat_nobody_ever_connected_to_becomes_claimable_by_the_sweep():
     gid, red, blue = timed_game(None, ready=None)
     assert claim_error(gid, red).code == "opponent_connected"  # not known to be gone yet
     open_socket(gid, 0, "red-tab")
-    presence.sweep()
+    scheduler.sweep()
     assert "absent" not in kinds(gid)  # the setup is not ABANDON_SECONDS old yet
     rewind(gid, ABANDON_SECONDS)
-    presence.sweep()
+    scheduler.sweep()
     assert kinds(gid)[-1] == "absent" and game(gid).red_left is None
     services.claim_victory(gid, red)
     assert (game(gid).winner, game(gid).termination) == (0, "forfeit")
@@ -160,11 +163,11 @@ def test_the_sweep_fetches_no_game_whose_only_socketless_seat_is_the_computer():
     for gid in (vs.public_id, nobody):
         rewind(gid, 3600)
     with CaptureQueriesContext(connection) as queries:
-        found = presence.never_connected()
+        found = absence.never_connected()
     assert sorted((gid, color) for gid, color, _ in found) == [(nobody, 0), (nobody, 1)]
     [select] = [q["sql"] for q in queries if '"games_game"' in q["sql"]]
     assert '"games_game"."state"' not in select and '"games_game"."red_computer" = ' in select
-    assert vs.public_id not in {row["public_id"] for row in presence.never_connected_rows()}
+    assert vs.public_id not in {row["public_id"] for row in absence.never_connected_rows()}
 
 
 def test_a_dead_processs_player_rows_count_as_gone_once_purged():
@@ -247,7 +250,7 @@ def test_a_beat_never_brings_back_a_socket_that_left():
 
 @pytest.mark.django_db(transaction=True)
 async def test_over_the_socket_everybody_learns_who_left_and_the_claim(caplog, monkeypatch):
-    monkeypatch.setattr(presence, "start_heartbeat", lambda: None)  # no sweep beside the test
+    assert not scheduler.HEARTBEAT.thread  # no sweep beside the test
     caplog.set_level(logging.WARNING)
     gid, red, blue = await adb(timed_game)(None)
     red_ws = await connect(f"/ws/games/{gid}/", red)

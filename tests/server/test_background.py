@@ -7,8 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from games import background, clocks, services
-from games.models import RED, Game
+from games import services
+from games.domain import clocks
+from games.domain.models import RED, Game
+from stratego_site import scheduler as background
 
 from .conftest import BLUE_SETUP, RED_SETUP, make_guest
 from .daphne import Daphne, assert_clean_log

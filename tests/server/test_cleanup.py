@@ -8,8 +8,12 @@ from datetime import timedelta
 
 import pytest
 
-from games import cleanup, computer, presence, services, snapshots
-from games.models import BLUE, OBSERVER, RED, Game
+from games import services
+from games.domain import clocks
+from games.domain.models import BLUE, OBSERVER, RED, Game
+from games.services import cleanup, computer, snapshots
+from games.transport import presence
+from stratego_site import scheduler
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import make_guest
@@ -19,10 +23,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def fresh_memory(monkeypatch):
-    """No computer game seen yet, and no heartbeat beside the test: `presence.enter` starts
-    one, whose sweep (on its own connection, blind to this test's transaction) took the
-    test's games for finished ones and forgot when they were last watched (a flaky test)."""
-    monkeypatch.setattr(presence, "start_heartbeat", lambda: None)
+    """No computer game seen yet, and no scheduler beside the test (the in-process tests
+    never start one): its sweep, on its own connection, blind to this test's transaction,
+    would take the test's games for finished ones and forget when they were last watched."""
+    assert not scheduler.HEARTBEAT.thread
     cleanup.forget()
     yield
     cleanup.forget()
@@ -68,7 +72,7 @@ def test_a_game_somebody_is_in_or_timed_is_left_alone():
         rewind(gid, cleanup.GHOST_SECONDS + 1)
     presence.enter(back, "back-tab", RED)
     services.player_back(back, RED)
-    cleanup.end_ghosts(services.clocks.now())
+    cleanup.end_ghosts(clocks.now())
     assert [game(g).status for g in (one_left, timed, back)] == ["playing"] * 3
 
 
@@ -86,7 +90,7 @@ def test_a_waiting_game_whose_creator_left_long_ago_is_cancelled():
 def computers_stay_still(monkeypatch):
     """The computers seated here are not woken: a random mini game they played on could end
     by itself before the sweep, which then had nothing to stop (a flaky test)."""
-    monkeypatch.setattr(services.unit, "computer_waker", None)
+    monkeypatch.setattr(computer, "kick", lambda public_id: None)
 
 
 def computers_game() -> str:
@@ -98,7 +102,7 @@ def computers_game() -> str:
 def test_a_computer_game_nobody_watches_stops_after_a_few_minutes():
     watched, unwatched = computers_game(), computers_game()
     presence.enter(watched, "watcher", OBSERVER)
-    t0 = services.clocks.now()
+    t0 = clocks.now()
     assert cleanup.sweep(t0) == 0  # the count starts
     later = t0 + timedelta(seconds=cleanup.UNWATCHED_SECONDS - 5)
     assert cleanup.sweep(later) == 0
@@ -115,5 +119,5 @@ def test_a_computer_game_nobody_watches_stops_after_a_few_minutes():
 
 def test_the_heartbeats_sweep_runs_the_cleanup():
     gid = computers_game()
-    presence.sweep()
+    scheduler.sweep()
     assert cleanup.watched_at(Game.objects.get(public_id=gid).pk) is not None

@@ -9,10 +9,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import clocks, engine, presence, services
-from games.errors import ServiceError
-from games.models import Game, GameEvent, Move
-from games.options import SETUP_SECONDS, TimeControl
+from games import engine, services
+from games.domain import clocks
+from games.domain.errors import ServiceError
+from games.domain.models import Game, GameEvent, Move
+from games.domain.options import SETUP_SECONDS, TimeControl
+from stratego_site import scheduler
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import SHORT_GAME, adb, connect, receive
@@ -221,20 +223,19 @@ def test_bad_time_controls_are_refused_and_nothing_is_created():
     assert untimed.clock_base_ms is None
 
 
-# ---------------------------------------------------------------- the heartbeat's sweep
+# ---------------------------------------------------------------- the scheduler
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_heartbeat_sweep_ends_a_game_nobody_is_connected_to(monkeypatch):
+def test_the_scheduler_ends_a_game_nobody_is_connected_to():
     playing, _, _ = timed_game("5+3")
     in_setup, _, _ = timed_game("5+3", ready=(True, False))
     fresh, _, _ = timed_game("5+3")
     for gid in (playing, in_setup):
         rewind(gid, SETUP_SECONDS + 1)
-    monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.05)
-    presence.start_heartbeat()  # as the process's first socket starts it; nobody is connected
+    scheduler.start()  # as the server process starts it; nobody is connected
     assert wait_until(lambda: not game(playing).is_active and not game(in_setup).is_active)
-    presence.stop_heartbeat()
+    scheduler.stop()
     assert (game(playing).winner, game(playing).termination) == (1, "time")
     assert (game(in_setup).winner, game(in_setup).termination) == (0, "time")
     assert game(fresh).status == "playing"
@@ -246,8 +247,9 @@ def test_the_heartbeat_sweep_ends_a_game_nobody_is_connected_to(monkeypatch):
 
 @pytest.fixture
 def no_sweep(monkeypatch):
-    """The socket's own check is what these tests watch: no heartbeat sweep beside it."""
-    monkeypatch.setattr(presence, "start_heartbeat", lambda: None)
+    """The socket's own check is what these tests watch: no scheduler runs beside it (the
+    in-process tests never start one)."""
+    assert not scheduler.CLOCK.thread
 
 
 @pytest.mark.django_db(transaction=True)
@@ -305,7 +307,7 @@ async def test_only_player_sockets_check_the_clock_and_a_closing_socket_cancels_
 ):
     """An observer schedules no check (one check per player, not one per watcher, falls on
     the row at the deadline); a check started is kept, and cancelled when the socket closes."""
-    from games import consumers
+    from games.transport import consumers
 
     opened: list[consumers.GameConsumer] = []
     real_connect = consumers.GameConsumer.connect

@@ -15,9 +15,10 @@ import pytest
 from django.db import OperationalError, connections
 from django.test import Client
 
-from games import computer, engine, services
+from games import engine, services
+from games.domain.models import Game, Move
 from games.engine.players import Player
-from games.models import Game, Move
+from games.services import computer
 
 from .conftest import RED_SETUP, B, F, M, S, adb, connect, make_guest, receive
 from .helpers import seated_game, wait_until
@@ -259,7 +260,7 @@ def computer_to_move(human_seat: int = 1) -> Game:
 def failing_move(monkeypatch, times: int | None) -> list:
     """services.move fails `times` times (None: always) with a database error."""
     calls: list = []
-    real = services.move
+    real = computer.move
 
     def move(*args):
         calls.append(args)
@@ -267,14 +268,14 @@ def failing_move(monkeypatch, times: int | None) -> list:
             raise OperationalError("server closed the connection unexpectedly")
         return real(*args)
 
-    monkeypatch.setattr(services, "move", move)
+    monkeypatch.setattr(computer, "move", move)
     return calls
 
 
 def test_a_failure_is_retried_after_a_pause_and_then_the_computer_moves(
     monkeypatch, fast_retries, caplog
 ):
-    caplog.set_level(logging.INFO, logger="games.computer")
+    caplog.set_level(logging.INFO, logger="games.services.computer")
     calls = failing_move(monkeypatch, times=2)
     game = computer_to_move()
     assert wait_until(lambda: refreshed(game).ply == 1), "the computer moved in the end"
@@ -289,8 +290,8 @@ def test_a_failure_is_retried_after_a_pause_and_then_the_computer_moves(
 def test_a_computer_that_keeps_failing_gives_up_and_the_next_kick_starts_again(
     monkeypatch, fast_retries, caplog
 ):
-    caplog.set_level(logging.INFO, logger="games.computer")
-    real_move = services.move
+    caplog.set_level(logging.INFO, logger="games.services.computer")
+    real_move = computer.move
     calls = failing_move(monkeypatch, times=None)
     game = computer_to_move()
     assert wait_until(lambda: "gave up after 4 failures" in caplog.text)
@@ -299,7 +300,7 @@ def test_a_computer_that_keeps_failing_gives_up_and_the_next_kick_starts_again(
         assert game.public_id not in computer._scheduled  # no timer left: no loop
     assert len(calls) == 4 and refreshed(game).ply == 0  # the first try and three retries
     assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.WARNING]
-    monkeypatch.setattr(services, "move", real_move)  # the database is back
+    monkeypatch.setattr(computer, "move", real_move)  # the database is back
     computer.kick(game.public_id)  # e.g. a socket connecting
     assert wait_until(lambda: refreshed(game).ply == 1)
 

@@ -8,8 +8,8 @@ import importlib
 import pytest
 from django.apps import apps
 
-from games import computer
-from games.models import Game
+from games.domain.models import Game
+from games.services import computer
 
 from .conftest import make_guest
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from games.errors import ServiceError
-from games.models import Game, Move
+from games.domain.errors import ServiceError
+from games.domain.models import Game, Move
 
 from .conftest import make_guest
 from .helpers import race, set_up_game

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import computer
 from games.bots import LEVELS, ExpertPlayer, HardPlayer
-from games.models import BLUE, RED, Game
+from games.domain.models import BLUE, RED, Game
+from games.services import computer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +22,7 @@ def quick_experts(monkeypatch: pytest.MonkeyPatch):
     computer.settings["watch_delay"] = computer.WATCH_DELAY
 
 
-def game_id(response) -> str:  # noqa: ANN001 - a Django response
+def game_id(response) -> str:  # (a Django response)
     return response["Location"].strip("/").split("/")[-1]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import engine, services
-from games.models import Game, Move
+from games.domain.models import Game, Move
 
 from .conftest import (
     BLUE_SETUP,

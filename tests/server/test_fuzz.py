@@ -14,7 +14,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from games import consumers, services
+from games import services
+from games.transport import consumers
 
 from .conftest import adb, connect, make_guest, receive
 from .helpers import seated_game

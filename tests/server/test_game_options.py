@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import engine, services, snapshots
-from games.errors import ServiceError
-from games.models import Game
+from games import engine, services
+from games.domain.errors import ServiceError
+from games.domain.models import Game
+from games.services import snapshots
 
 from .conftest import make_guest
 
@@ -133,7 +134,7 @@ def test_a_mini_game_may_draw_its_army_as_seed_003_does(monkeypatch):
     from collections import Counter
     from types import SimpleNamespace
 
-    from games import options
+    from games.domain import options
 
     # Seeded draws: about one in forty draws the standard army, which is no override (the
     # test failed about one run in five); seeds 0-7 all draw other armies.

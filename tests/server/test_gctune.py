@@ -1,11 +1,11 @@
 """A serving process's garbage collector: start-up objects frozen, young collections rarer
-(games/gctune.py; the latency it buys is measured by the bench, docs/performance.md)."""
+(stratego_site/gctune.py; the latency it buys is measured by the bench, docs/performance.md)."""
 
 from __future__ import annotations
 
 import gc
 
-from games import gctune
+from stratego_site import gctune
 
 
 def test_tune_freezes_what_exists_and_raises_the_thresholds():

@@ -11,7 +11,7 @@ from django.test import Client, override_settings
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
-from games.models import Game, SavedSetup
+from games.domain.models import Game, SavedSetup
 
 from .conftest import CONNECT_TIMEOUT, socket
 from .daphne import Daphne

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Game
+from games.domain.models import Game
 
 pytestmark = pytest.mark.django_db
 

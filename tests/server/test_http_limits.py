@@ -1,4 +1,4 @@
-"""Each limit of games/http_limits.py reached, refused with 429 and Retry-After (a page for
+"""Each limit of games/services/rate_limits.py reached, refused with 429 and Retry-After (a page for
 a browser, JSON for the JSON endpoints), and reset when its window ends; counted in Redis."""
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.test import Client
 
-from games import chat, http_limits, services
-from games.errors import ServiceError
-from games.identity import NICKNAME_KEY
-from games.models import Game
+from games import services
+from games.domain.errors import ServiceError
+from games.domain.identity import NICKNAME_KEY
+from games.domain.models import Game
+from games.services import chat
+from games.services import rate_limits as http_limits
 
 from .conftest import make_guest
 from .helpers import seated_game

@@ -11,10 +11,10 @@ from django.core.management import CommandError, call_command
 from django.db import DatabaseError
 
 from games import engine
+from games.domain.models import Game, Move
 from games.engine.records import GameRecord, parse_xml, replay
-from games.game_records import store_game
 from games.management.commands import import_games
-from games.models import Game, Move
+from games.services.game_records import store_game
 
 from .conftest import BLUE_SETUP, RED_SETUP, SHORT_GAME
 

@@ -1,6 +1,7 @@
 """A channel-layer receive ends when its task is cancelled, whenever the cancel comes: redis-py
 8 sometimes finishes a command whose task was cancelled while it waited for the reply, and
-channels_redis's receive then went on to BZPOPMIN and looped for ever (games/layers.py)."""
+channels_redis's receive then went on to BZPOPMIN and looped for ever
+(games/transport/layers.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import uuid
 import pytest
 from channels_redis.core import RedisChannelLayer
 
-from games.layers import ResilientRedisChannelLayer
+from games.transport.layers import ResilientRedisChannelLayer
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://localhost:6379/0")
 DELAYS = [0, 0.0005, 0.001, 0.002, 0.003, 0.005]  # into the receive's first Redis calls

@@ -1,5 +1,6 @@
 """The channel layer hands a group message to the sending process's members itself and uses
-Redis only for the other processes' (games/layers.py, "Local delivery"): on the real Redis,
+Redis only for the other processes' (games/transport/layers.py, "Local delivery"): on the real
+Redis,
 two layer instances standing for two processes."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import uuid
 
 import pytest
 
-from games.layers import ResilientRedisChannelLayer
+from games.transport.layers import ResilientRedisChannelLayer
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://localhost:6379/0")
 WAIT = 10.0  # seconds before a message counts as never delivered (a hang, not a speed)

@@ -12,8 +12,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
-from games import limits
-from games.guards import CLOSE_FLOOD
+from games.transport import limits
+from games.transport.guards import CLOSE_FLOOD
 
 from .conftest import SHORT_GAME
 from .daphne import ROOT, Daphne, assert_clean_log

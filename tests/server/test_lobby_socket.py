@@ -8,8 +8,9 @@ import pytest
 from channels.layers import get_channel_layer
 from django.db import OperationalError
 
-from games import services, snapshots
-from games.broadcast import LOBBY_GROUP
+from games import services
+from games.services import snapshots
+from games.transport.broadcast import LOBBY_GROUP
 
 from .conftest import adb, connect, make_guest, receive
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import chat, engine, match, services
-from games.chat_message import ChatMessage
-from games.models import Game, GameEvent
+from games import engine, services
+from games.domain.chat_message import ChatMessage
+from games.domain.models import Game, GameEvent
+from games.services import chat, match
 
 from .conftest import SHORT_GAME, adb, connect, make_guest, receive
 from .helpers import seated_game, set_up_game
@@ -125,7 +126,12 @@ def test_a_draw_may_be_offered_again_after_enough_moves():
     services.answer_draw(gid, blue, accept=False)
     game = Game.objects.get(public_id=gid)
     for _ in range(match.DRAW_OFFER_PLIES):  # as if that many moves were made since
-        services.emit(game, "move", {"ply": 0})
+        game.version += 1
+        payload = {"kind": "move", "ply": 0}
+        GameEvent.objects.create(
+            game=game, version=game.version, kind="move",
+            red_payload=payload, blue_payload=payload, observer_payload=payload,
+        )  # fmt: skip
     game.save()
     services.offer_draw(gid, red)
     assert Game.objects.get(public_id=gid).draw_offer == 0

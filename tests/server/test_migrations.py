@@ -9,9 +9,10 @@ from django.apps import apps
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import presence, services
-from games.models import Game
-from games.options import ABANDON_SECONDS
+from games import services
+from games.domain.models import Game
+from games.domain.options import ABANDON_SECONDS
+from stratego_site import scheduler
 
 from .clocks import game, kinds, rewind, timed_game
 from .conftest import make_guest
@@ -26,7 +27,7 @@ def test_games_under_way_get_their_start_times_so_the_never_connected_rule_appli
     playing, _, _ = timed_game(None)
     waiting = services.create_game(make_guest(), variant="mini").public_id
     Game.objects.update(turn_started=None, setup_started=None)  # as 0005/0006 left them
-    presence.sweep()
+    scheduler.sweep()
     assert "absent" not in kinds(in_setup) + kinds(playing)  # the rule never applied
     before = timezone.now()
     importlib.import_module(BACKFILL).backfill(apps, None)
@@ -35,11 +36,11 @@ def test_games_under_way_get_their_start_times_so_the_never_connected_rule_appli
         assert g.turn_started >= before and g.setup_started == g.turn_started
     assert (game(waiting).turn_started, game(waiting).setup_started) == (None, None)
 
-    presence.sweep()
+    scheduler.sweep()
     assert "absent" not in kinds(in_setup)  # a minute from the migration, not at once
     for gid in (in_setup, playing):
         rewind(gid, ABANDON_SECONDS)
-    presence.sweep()  # nobody connected to either since: both seats of both games are gone
+    scheduler.sweep()  # nobody connected to either since: both seats of both games are gone
     for gid in (in_setup, playing):
         assert kinds(gid)[-2:] == ["absent", "absent"]
 

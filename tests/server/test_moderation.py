@@ -13,9 +13,10 @@ from django.contrib.auth.models import Group, User
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from games import chat, services
-from games.errors import ServiceError
-from games.identity import Identity
+from games import services
+from games.domain.errors import ServiceError
+from games.domain.identity import Identity
+from games.services import chat
 from moderation import sanctions
 from moderation.models import Report, Sanction
 from moderation.permissions import GROUP, PERMISSIONS, sync_group
@@ -220,7 +221,7 @@ def test_a_moderator_can_act_from_the_queue_and_a_plain_staff_user_cannot():
 
 
 def test_the_admin_offers_xml_only_for_games_with_a_record_and_errors_are_pages():
-    from games.models import Game
+    from games.domain.models import Game
 
     cancelled_host = make_guest("quitter")
     cancelled = services.create_game(cancelled_host, variant="classic")

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # BEGIN, lock the row (with its sockets counted by role, for the `game` object of the pushed
 # frames, built once for all), one write (on PostgreSQL the Move, the event and the game's
 # changed columns in one statement, which also says that a move leaving the game going need
-# not wait for the disk at its COMMIT: games/services/rows.py), COMMIT. SQLite writes row by
+# not wait for the disk at its COMMIT: games/services/repository.py), COMMIT. SQLite writes row by
 # row. Nothing per socket: sockets forward the pushed frames (tests/server/test_push.py).
 MAX_MOVE_STATEMENTS = 4 if connection.vendor == "postgresql" else 6
 
@@ -45,15 +45,16 @@ def test_only_a_move_that_leaves_the_game_going_commits_without_flush():
 
 
 def test_the_locked_row_counts_live_sockets_as_the_orm_query_does():
-    """games/snapshots.py writes the lock's SQL by hand (the ORM's version cost ~4 ms of CPU
-    per action): its counts must be the ORM's, stale rows left out, on this database."""
+    """games/services/repository.py writes the lock's SQL by hand (the ORM's version cost
+    ~4 ms of CPU per action): its counts must be the ORM's, stale rows left out, on this
+    database."""
     from datetime import timedelta
 
     from django.db import transaction
     from django.utils import timezone
 
-    from games import snapshots
-    from games.models import Game, Presence
+    from games.domain.models import Game, Presence
+    from games.services import repository, snapshots
 
     gid, red, blue = set_up_game()
     game = Game.objects.get(public_id=gid)
@@ -64,17 +65,17 @@ def test_the_locked_row_counts_live_sockets_as_the_orm_query_does():
                                 seen=timezone.now() - timedelta(seconds=age))  # fmt: skip
     if other is not None:  # another game's sockets count for that game only
         Presence.objects.create(game=other, channel_name="t!other", role=2)
-    orm = Game.objects.annotate(**snapshots.count_annotations()).get(public_id=gid)
+    orm = Game.objects.annotate(**repository.count_annotations()).get(public_id=gid)
     with transaction.atomic():
-        raw = snapshots.locked_game(gid)
-    expected = {name: getattr(orm, name) for name in snapshots.LIVE_COUNTS.values()}
+        raw = repository.locked_game(gid)
+    expected = {name: getattr(orm, name) for name in repository.LIVE_COUNTS.values()}
     assert {name: getattr(raw, name) for name in expected} == expected == {
         "live_red": 1, "live_blue": 1, "live_obs": 3
     }
     assert snapshots.socket_counts(raw) == {0: 1, 1: 1, 2: 3}
     assert raw.state == game.state and raw.version == game.version and raw.pk == game.pk
     with transaction.atomic():
-        assert snapshots.locked_game("nosuchgame") is None
+        assert repository.locked_game("nosuchgame") is None
 
 
 def test_the_statements_of_a_move_are_prepared_once_on_postgresql():

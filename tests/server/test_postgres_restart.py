@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from games.identity import Identity
+from games.domain.identity import Identity
 
 from .daphne import ROOT, Daphne, assert_clean_log
 from .private_postgres import PrivatePostgres

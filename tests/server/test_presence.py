@@ -1,4 +1,5 @@
-"""Presence rows of a dead server process stop counting and are purged (games/presence.py)."""
+"""Presence rows of a dead server process stop counting and are purged
+(games/transport/presence.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import pytest
 from django.utils import timezone
 from websockets.sync.client import connect as ws_connect
 
-from games import presence, snapshots
-from games.models import Game, Presence
+from games.domain.models import Game, Presence
+from games.services import snapshots
+from games.transport import presence
+from stratego_site import scheduler
 
 from .conftest import adb, connect, make_guest, receive
 from .daphne import Daphne, assert_clean_log
@@ -60,6 +63,7 @@ async def test_the_heartbeat_thread_keeps_live_sockets_and_purges_a_dead_process
     # 3 s: the dead row must still count when the watcher arrives (1 s was not enough once,
     # under load 10)
     monkeypatch.setattr(presence, "TTL_SECONDS", 3.0)
+    scheduler.HEARTBEAT.start()  # as the server process starts it
     gid, red, _ = await adb(seated_game)()
     game = await adb(Game.objects.get)(public_id=gid)
     await adb(add_row)(game, "dead", "crashed-process", age=0)  # fresh for now, never re-stamped

@@ -10,9 +10,11 @@ from datetime import timedelta
 import pytest
 from autobahn.exception import Disconnected
 
-from games import options, presence, services
-from games.consumers import GameConsumer
-from games.models import BLUE, Game, Presence
+from games import services
+from games.domain import options
+from games.domain.models import BLUE, Game, Presence
+from games.transport import presence
+from games.transport.consumers import GameConsumer
 
 from .conftest import adb, connect, receive
 from .helpers import set_up_game

@@ -10,7 +10,7 @@ import pytest
 from django.apps import apps
 
 from games import engine, services
-from games.models import GameEvent
+from games.domain.models import GameEvent
 
 from .conftest import RED_SETUP, adb, connect, make_guest, receive
 from .leaks import assert_no_leak

@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, error_codes, services
+from games import services
+from games.domain import error_codes
+from games.domain.errors import ServiceError
+from games.domain.models import Game, GameEvent
 from games.engine import IllegalMoveError, SetupError, battle
-from games.errors import ServiceError
-from games.guards import BadFrame
-from games.limits import Refused
-from games.models import Game, GameEvent
+from games.transport import consumers
+from games.transport.guards import BadFrame
+from games.transport.limits import Refused
 
 from .conftest import SHORT_GAME, connect, make_guest, receive
 from .helpers import seated_game, set_up_game
@@ -103,7 +105,7 @@ def test_every_error_class_takes_its_codes_from_the_registry():
     for error in (ServiceError, BadFrame, Refused):
         with pytest.raises(ValueError, match="no code"):
             error("no_such_code", "a code nobody registered")
-    with pytest.raises(ValueError, match="not in games/error_codes.py"):
+    with pytest.raises(ValueError, match="not in games/domain/error_codes.py"):
         consumers.error_frame("no_such_code", "a code nobody registered", None)
     assert ServiceError("time_out", "late").to_frame("move")["code"] == "time_out"
 
@@ -119,7 +121,7 @@ def test_the_documented_client_messages_are_exactly_the_ones_the_socket_handles(
 
 @pytest.mark.django_db
 def test_the_clock_example_has_the_fields_the_server_sends():
-    from games import clocks
+    from games.domain import clocks
 
     from .clocks import game, timed_game
 
@@ -132,7 +134,7 @@ def test_the_clock_example_has_the_fields_the_server_sends():
 
 @pytest.mark.django_db
 def test_the_absent_event_example_has_the_fields_the_server_sends():
-    from games import presence
+    from games.transport import presence
 
     from .clocks import timed_game
 
@@ -146,8 +148,34 @@ def test_the_absent_event_example_has_the_fields_the_server_sends():
 
 
 def test_every_message_type_of_the_game_socket_is_documented():
-    from games.consumers import ACTIONS
+    from games.transport.consumers import ACTIONS
 
     table = DOC.split("## Game socket: client to server", 1)[1].split("\n\n`setup`", 1)[0]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M))
     assert set(ACTIONS) | {"ping", "sync"} <= documented, set(ACTIONS) - documented
+
+
+def test_every_event_kind_is_documented_with_its_fields():
+    """The table of event kinds is the catalogue of games/services/events.py."""
+    from games.services.events import EVENTS
+
+    table = re.search(r"\| kind \| fields \| example \|\n\|---\|---\|---\|\n((?:\|.*\n)+)", DOC)
+    assert table, "docs/protocol.md has the table of event kinds"
+    documented = {
+        kind: tuple(re.findall(r"`(\w+)`", fields))
+        for kind, fields in re.findall(r"^\| `(\w+)` \| ([^|]*) \|", table.group(1), re.M)
+    }
+    assert documented == {kind: e.fields for kind, e in EVENTS.items()}
+
+
+def test_an_event_outside_the_catalogue_is_refused():
+    from games.services.events import emit
+    from games.services.work import UnitOfWork
+
+    game = Game(state={})
+    unit = UnitOfWork(game, None, {})
+    with pytest.raises(ValueError):
+        emit(unit, "no_such_kind", {})
+    with pytest.raises(ValueError):
+        emit(unit, "present", {"seat": 1, "rank": 10})
+    assert unit.events == [] and game.version == 0

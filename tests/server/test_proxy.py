@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.models import Game
+from games.domain.models import Game
 
 from .daphne import assert_clean_log
 from .helpers import set_up_game

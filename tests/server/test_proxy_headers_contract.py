@@ -12,7 +12,7 @@ from stratego_site.proxy import behind_trusted_proxies
 def seen_scope(trusted: list[str], peer: str, headers: dict[str, str], kind: str = "http"):
     seen: dict = {}
 
-    async def app(scope, receive, send) -> None:  # noqa: ANN001
+    async def app(scope, receive, send) -> None:
         seen.update(scope)
 
     wrapped = behind_trusted_proxies(app, trusted)
@@ -49,7 +49,7 @@ def test_networks_and_the_scheme_for_websockets():
 
 
 def test_no_trusted_proxy_leaves_the_application_as_it_is():
-    async def app(scope, receive, send) -> None:  # noqa: ANN001
+    async def app(scope, receive, send) -> None:
         pass
 
     assert behind_trusted_proxies(app, []) is app

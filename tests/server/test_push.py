@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from games import services, snapshots
-from games.consumers import GameConsumer
+from games import services
+from games.services import snapshots
+from games.transport.consumers import GameConsumer
 
 from .conftest import BLUE_SETUP, RED_SETUP, SHORT_GAME, adb, connect, make_guest, receive
 from .leaks import assert_no_leak
@@ -188,7 +189,7 @@ async def test_a_socket_gets_its_frames_while_the_database_thread_is_busy():
     from channels.db import database_sync_to_async
     from channels.layers import get_channel_layer
 
-    from games.broadcast import game_group
+    from games.transport.broadcast import game_group
 
     game = await adb(services.create_game)(await adb(make_guest)(), variant="mini")
     comm = await connect(f"/ws/games/{game.public_id}/", None)

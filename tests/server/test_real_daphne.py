@@ -11,8 +11,8 @@ from django.conf import settings
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
-from games.guards import CLOSE_NOT_FOUND, CLOSE_TOO_BIG, MAX_FRAME_BYTES
-from games.models import Presence
+from games.domain.models import Presence
+from games.transport.guards import CLOSE_NOT_FOUND, CLOSE_TOO_BIG, MAX_FRAME_BYTES
 
 from .daphne import ROOT, Daphne, assert_clean_log
 from .helpers import seated_game, wait_until

@@ -1,4 +1,4 @@
-"""Redis restarts mid-game (games/layers.py): on a real daphne whose channel layer uses a
+"""Redis restarts mid-game (games/transport/layers.py): on a real daphne whose channel layer uses a
 redis-server of the test's own (stopped and started again; the machine's shared Redis is
 never touched), the sockets stay open, a move made while Redis was away reaches the
 opponent once it is back (the socket resyncs), the game goes on, and the log holds no
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from games.layers import ResilientRedisChannelLayer
+from games.transport.layers import ResilientRedisChannelLayer
 from stratego_site.settings import redis_host
 
 from .daphne import Daphne, assert_clean_log, free_port, wait_for_port

@@ -6,7 +6,7 @@ import pytest
 from channels.layers import channel_layers
 
 from games import engine, services
-from games.models import Game
+from games.domain.models import Game
 from stratego_site.asgi import build_application
 
 from .conftest import SHORT_GAME, adb, connect, receive

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games import engine, services
-from games.errors import ServiceError
-from games.models import Game, GameEvent, Move
+from games.domain.errors import ServiceError
+from games.domain.models import Game, GameEvent, Move
 
 from .conftest import SHORT_GAME, make_guest
 from .helpers import seated_game, set_up_game

@@ -41,7 +41,8 @@ def test_postgres_and_redis_from_urls():
         ALLOWED_HOSTS="a.example,b.example",
     )
     assert out.returncode == 0, out.stderr
-    assert "postgresql" in out.stdout and "games.layers.ResilientRedisChannelLayer" in out.stdout
+    assert "postgresql" in out.stdout
+    assert "games.transport.layers.ResilientRedisChannelLayer" in out.stdout
     assert '["a.example", "b.example"]' in out.stdout
 
 

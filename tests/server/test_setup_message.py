@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from games import engine, services
-from games.errors import ServiceError
-from games.guards import placement_field
-from games.models import Game, GameEvent
+from games.domain.errors import ServiceError
+from games.domain.models import Game, GameEvent
+from games.transport.guards import placement_field
 
 from .conftest import BLUE_SETUP, RED_SETUP, adb, connect, make_guest, receive
 from .helpers import seated_game

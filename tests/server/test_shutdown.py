@@ -1,4 +1,4 @@
-"""A daphne process stops by itself with sockets open (issue 10, games/shutdown.py): on
+"""A daphne process stops by itself with sockets open (issue 10, stratego_site/shutdown.py): on
 SIGTERM with players and observers connected, the process exits with status 0 within the
 harness's grace (it used to hang in the interpreter's exit, on a worker thread whose
 broadcast waited for the stopped event loop, until the harness killed it), and its log holds
@@ -12,7 +12,7 @@ from contextlib import ExitStack
 import pytest
 from websockets.sync.client import connect as ws_connect
 
-from games.models import Presence
+from games.domain.models import Presence
 
 from .daphne import Daphne, assert_clean_log, terminate
 from .helpers import set_up_game, wait_until
@@ -57,7 +57,7 @@ def test_a_request_cut_short_by_the_shutdown_is_not_logged_as_an_error(caplog):
 
     from django.core.exceptions import RequestAborted
 
-    from games.shutdown import ignore_orphaned_disconnects
+    from stratego_site.shutdown import ignore_orphaned_disconnects
 
     loop = asyncio.new_event_loop()
     try:

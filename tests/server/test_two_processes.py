@@ -12,7 +12,7 @@ from contextlib import ExitStack
 import pytest
 from websockets.sync.client import connect as ws_connect
 
-from games.models import Game
+from games.domain.models import Game
 
 from .conftest import SHORT_GAME
 from .daphne import Daphne, assert_clean_log

@@ -12,7 +12,7 @@ from botapi.tokens import make_bot
 class Command(BaseCommand):
     help = "Mark an account as a bot and issue it an API token (printed once), or revoke one."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("username")
         parser.add_argument("--label", default="")
         parser.add_argument("--revoke", metavar="HINT", help="revoke the tokens starting so")

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.domain.models import Game
 from games.engine import NotationError
-from games.game_records import export_xml
-from games.models import Game
+from games.services.game_records import export_xml
 
 
 class Command(BaseCommand):

@@ -26,7 +26,7 @@ from django.db import DatabaseError
 from games.engine import NotationError
 from games.engine.__main__ import read_record_bytes
 from games.engine.records import RecordError
-from games.game_records import AlreadyImported, import_record_bytes
+from games.services.game_records import AlreadyImported, import_record_bytes
 
 RECORD_SUFFIXES = (".xml", ".gsn")
 PROGRESS_EVERY = 100

@@ -1,4 +1,4 @@
-"""`python manage.py play`: seed 003's console game against the computer (docs/terminal.md)."""
+"""`python manage.py play`: The console game against the computer (docs/terminal.md)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,20 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from clients.terminal.local import LocalGame
+from clients.terminal.online import SAVE_FORMAT as ONLINE_FORMAT
+from clients.terminal.online import OnlineGame
+from clients.terminal.prompts import Console
 from games import engine
 from games.bots import LEVELS
-from games.terminal.local import LocalGame
-from games.terminal.online import SAVE_FORMAT as ONLINE_FORMAT
-from games.terminal.online import OnlineGame
-from games.terminal.prompts import Console
 
 DEFAULT_SAVE = "stratego-game.json"
 
 
 class Command(BaseCommand):
-    help = "Play Stratego in the terminal against the computer, as seed 003 draws it."
+    help = "Play Stratego in the terminal against the computer, as the console game draws it."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("--variant", default="mini", choices=sorted(engine.VARIANTS))
         parser.add_argument("--level", default="random", choices=LEVELS)
         parser.add_argument("--color", default="red", choices=("red", "blue"))

@@ -1,4 +1,4 @@
-"""`python manage.py serve_legacy --port 7777`: seed 001's TCP door (docs/legacy-protocol.md)."""
+"""`python manage.py serve_legacy --port 7777`: the legacy TCP door (docs/legacy-protocol.md)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import logging
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.management.base import BaseCommand
 
-from games import presence
-from games.legacy.server import DEFAULT_PORT, GRACE_SECONDS, LegacyServer
+from games.transport.legacy.server import DEFAULT_PORT, GRACE_SECONDS, LegacyServer
+from stratego_site import scheduler
 
 IN_MEMORY_NOTE = (
     "note: the channel layer is in memory (no REDIS_URL): it does not cross processes, so the "
@@ -20,9 +20,9 @@ IN_MEMORY_NOTE = (
 
 
 class Command(BaseCommand):
-    help = "Serve seed 001's binary TCP protocol beside daphne, through the same services."
+    help = "Serve The legacy binary TCP protocol beside daphne, through the same services."
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001
+    def add_arguments(self, parser) -> None:
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=DEFAULT_PORT)
         parser.add_argument(
@@ -39,13 +39,13 @@ class Command(BaseCommand):
         except KeyboardInterrupt:
             pass
         finally:
-            presence.stop_heartbeat()
+            scheduler.stop()
 
     async def serve(self, host: str, port: int, grace: float) -> None:
         server = LegacyServer(grace=grace)
         tcp = await server.start(host, port)
-        presence.start_heartbeat()  # its sweep also ends games whose time ran out
-        self.stdout.write(f"seed 001 TCP server on {host}:{port}", ending="\n")
+        scheduler.start()  # this process's background work (clocks, presence, sweeps)
+        self.stdout.write(f"legacy TCP server on {host}:{port}", ending="\n")
         if isinstance(get_channel_layer(), InMemoryChannelLayer):
             self.stdout.write(IN_MEMORY_NOTE, ending="\n")
         self.stdout.flush()

@@ -15,10 +15,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.bots import LEVELS
-from games.bots.losses import format_patterns
 from games.bots.tournament import (
     ExternalSpec,
     ProgressBar,
+    format_patterns,
     format_tables,
     run_tournament,
     write_outputs,

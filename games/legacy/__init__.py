@@ -1,1 +1,0 @@
-"""Seed 001's binary TCP protocol (docs/legacy-protocol.md), served beside daphne."""

@@ -1,0 +1,15 @@
+"""What other parts of the site react to, sent by the unit of work (games/services/unit.py).
+Who listens is wired in one place, games/reactions.py, when the app is ready.
+
+- `game_finished(game)`: a game ended with a result, inside the transaction that ends it
+  (the ratings count it in the same transaction).
+- `game_changed(result)`: a unit of work committed; `result` is its `unit.Result` (the
+  sockets get its events, the lobby hears of it, a computer seated in it takes its turn).
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+game_finished = Signal()
+game_changed = Signal()

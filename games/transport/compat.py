@@ -1,0 +1,103 @@
+"""The private parts of pinned libraries the transport reaches, each in one place. A new
+version of one of these libraries may change them without notice:
+tests/server/test_library_contracts.py pins the versions checked (requirements.lock) and
+checks each part below, so an upgrade fails there first, naming what to look at.
+
+- asgiref: the event loop a sync thread works for (`SyncToAsync.threadlocal`);
+- channels: the handler name of a message type (`get_handler_name`, what `dispatch` uses);
+- daphne and Twisted: a socket's TCP transport under daphne's `send`, and the bytes Twisted
+  holds for the client (`dataBuffer`, `offset`, `_tempDataLen`);
+- channels_redis: the members of `RedisChannelLayer` games/transport/layers.py builds on
+  (`REDIS_LAYER_INTERNALS`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+from collections.abc import Callable
+
+from asgiref.sync import SyncToAsync
+from channels.consumer import get_handler_name
+from channels_redis.core import RedisChannelLayer
+
+__all__ = [
+    "REDIS_LAYER_INTERNALS",
+    "RedisChannelLayer",
+    "daphne_transport",
+    "handler_name",
+    "sync_thread_loop",
+    "twisted_unsent_bytes",
+]
+
+
+# ---------------------------------------------------------------- asgiref
+
+
+def sync_thread_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this thread does sync work for (asgiref's sync_to_async records it in
+    a thread-local), if it was set in this process; None in a thread of its own."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        return None
+    return loop
+
+
+# ---------------------------------------------------------------- channels
+
+
+def handler_name(message: dict) -> str:
+    """The consumer method that handles `message` ("game.frames" -> "game_frames")."""
+    return get_handler_name(message)
+
+
+# ---------------------------------------------------------------- daphne and Twisted
+
+
+def daphne_transport(send: Callable) -> object | None:
+    """The TCP transport under a daphne socket: daphne's `send` is partial(handle_reply,
+    protocol), wrapped by channels' session middleware (`real_send`). None under any other
+    server (the test communicator)."""
+    for _ in range(8):  # (a few wrappers at most)
+        if isinstance(send, functools.partial):
+            return getattr(send.args[0], "transport", None) if send.args else None
+        send = getattr(getattr(send, "__self__", None), "real_send", None)
+        if send is None:
+            return None
+    return None
+
+
+def twisted_unsent_bytes(transport: object) -> int:
+    """What Twisted holds for the client, not yet taken by the kernel."""
+    data = getattr(transport, "dataBuffer", b"")
+    offset = getattr(transport, "offset", 0)
+    temp = getattr(transport, "_tempDataLen", 0)
+    return max(0, len(data) - offset) + temp
+
+
+# ---------------------------------------------------------------- channels_redis
+
+# What games/transport/layers.py's subclass uses of RedisChannelLayer beyond its documented
+# interface: methods, then attributes set by its __init__.
+REDIS_LAYER_METHODS = (
+    "_group_key",
+    "_map_channel_keys_to_connection",
+    "_backup_channel_name",
+    "connection",
+    "consistent_hash",
+    "get_capacity",
+    "non_local_name",
+    "receive_single",
+)
+REDIS_LAYER_ATTRIBUTES = (
+    "client_prefix",
+    "prefix",
+    "group_expiry",
+    "expiry",
+    "channel_capacity",
+    "hosts",
+    "receive_buffer",
+    "receive_count",
+)
+REDIS_LAYER_INTERNALS = REDIS_LAYER_METHODS + REDIS_LAYER_ATTRIBUTES

@@ -1,0 +1,1 @@
+"""The legacy binary TCP protocol (docs/legacy-protocol.md), served beside daphne."""

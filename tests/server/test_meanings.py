@@ -1,0 +1,33 @@
+"""Each meaning is defined once, in the engine, and served from there: how an ending reads,
+and which variants there are."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games import engine, services
+from lobby import views as lobby_views
+from players import ratings
+
+
+def test_every_ending_has_one_wording_served_to_the_clients():
+    labels = engine.TERMINATION_LABELS
+    assert set(labels) == {*engine.TERMINATIONS, *engine.NO_RESULT}
+    assert lobby_views.TERMINATIONS is labels
+
+
+@pytest.mark.django_db
+def test_the_wording_is_served_as_json():
+    response = Client().get("/games/terminations.json")
+    assert response.status_code == 200
+    assert response.json() == {str(k): v for k, v in engine.TERMINATION_LABELS.items()}
+
+
+def test_the_variant_list_is_the_engines():
+    assert services.VARIANT_NAMES == tuple(engine.VARIANTS) == ratings.VARIANTS
+
+
+def test_no_variant_speaks_of_where_it_came_from():
+    for variant in engine.VARIANTS.values():
+        assert "seed" not in f"{variant.title} {variant.notes}".lower()
