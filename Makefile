@@ -32,7 +32,7 @@ LEGACY_PORT ?= 7777
 TEST_DATABASE_URL := $(or $(DATABASE_URL),postgres://postgres@localhost:5432/stratego)
 TEST_REDIS_URL := $(or $(REDIS_URL),redis://localhost:6379/0)
 
-.PHONY: install install-runtime run test test-thorough lint lock services chromium clean
+.PHONY: install install-runtime run test test-thorough lint typecheck lock services chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

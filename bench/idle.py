@@ -1,4 +1,4 @@
-"""The idle scenario (issue 9's target "1,000 idle sockets held 10 minutes: memory flat, no
+"""The idle scenario (the target "1,000 idle sockets held 10 minutes: memory flat, no
 traceback"): `python -m bench --idle 1000 --idle-seconds 600`.
 
 One daphne process of the site as production runs it (PostgreSQL + Redis). A client process

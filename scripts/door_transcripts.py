@@ -1,9 +1,9 @@
-"""Run each door of issue 11 for real and write what happened as transcripts:
+"""Run each door for real and write what happened as transcripts:
 
     .venv/bin/python scripts/door_transcripts.py [OUT_DIR]     (default docs/transcripts)
 
 - tcp.txt: a real daphne on the embedded default (a fresh SQLite file, the in-memory channel
-  layer) serving seed 001's TCP door in-process (LEGACY_PORT); the Java client (javac'd
+  layer) serving the legacy TCP door in-process (LEGACY_PORT); the Java client (javac'd
   tests/doors/java/LegacyClient.java, DataOutputStream frames) plays the Python client,
   while a browser-protocol observer socket watches; then a client sending bad frames.
 - terminal.txt, terminal-resume.txt: `manage.py play` through a pseudo-terminal, from the

@@ -303,7 +303,7 @@ def test_hard_leaves_a_likely_bomb_to_a_miner_nearby() -> None:
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_bots_count_the_army_a_mini_game_drew(level: str) -> None:
-    """Seed 003's draw (a General, three Sergeants): what is hidden is counted from it."""
+    """The console game's draw (a General, three Sergeants): what is hidden is counted from it."""
     drawn = get_variant("mini").with_rules(
         army={GENERAL: 1, SERGEANT: 3, MINER: 1, SPY: 1, BOMB: 3, FLAG: 1}
     )

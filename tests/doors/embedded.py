@@ -1,5 +1,5 @@
 """A real daphne on the embedded default (a SQLite file, the in-memory channel layer, nothing
-else running), serving seed 001's TCP door in-process (LEGACY_PORT), as `make run` does;
+else running), serving the legacy TCP door in-process (LEGACY_PORT), as `make run` does;
 and a guest's session cookie got through the lobby's own nickname form."""
 
 from __future__ import annotations

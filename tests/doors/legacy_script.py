@@ -1,4 +1,4 @@
-"""One whole seed 001 game, played by any two clients with the LegacyClient interface
+"""One whole legacy-protocol game, played by any two clients with the LegacyClient interface
 (sign_on, setup, ready, move, read): the Python client, or the Java one driven by lines.
 
 It covers what the issue lists: invalid placements, a Ready too early, a move out of turn,

@@ -1,4 +1,4 @@
-"""The seed 001 server in the test's own event loop, on a free port."""
+"""The legacy-protocol server in the test's own event loop, on a free port."""
 
 from __future__ import annotations
 

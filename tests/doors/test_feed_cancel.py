@@ -1,6 +1,6 @@
 """A door's feed stops when its task is cancelled, even when the cancel comes just as a
 message arrived (Python 3.11's asyncio.wait_for swallowed such a cancel: the feed's loop then
-waited again, a task that ignored its cancellation; issue 10's hang at a test loop's end)."""
+waited again, a task that ignored its cancellation; the hang at a test loop's end)."""
 
 from __future__ import annotations
 

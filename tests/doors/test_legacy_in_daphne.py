@@ -1,4 +1,5 @@
-"""The Java client (DataOutputStream frames) and the Python client play seed 001's whole game
+"""The Java client (DataOutputStream frames) and the Python client play the legacy protocol's whole
+game
 through the TCP door that a real daphne serves in its own process (LEGACY_PORT): on the
 embedded default (SQLite file, in-memory layer) and on PostgreSQL + Redis."""
 

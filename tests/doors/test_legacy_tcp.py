@@ -1,4 +1,4 @@
-"""Seed 001 over TCP, on PostgreSQL + Redis, in the test's own process."""
+"""The legacy protocol over TCP, on PostgreSQL + Redis, in the test's own process."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seed 003's terminal game through a pseudo-terminal (pexpect): errors, moves in one line
+"""The console game's terminal game through a pseudo-terminal (pexpect): errors, moves in one line
 and in two prompts, a battle told in a sentence, QQ and save, then --resume."""
 
 from __future__ import annotations

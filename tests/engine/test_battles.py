@@ -36,7 +36,7 @@ CLASSIC, MINI = get_variant("classic"), get_variant("mini")
         (SCOUT, SPY, CLASSIC, "attacker"),
         (SPY, SPY, CLASSIC, "both"),
         (SPY, GENERAL, CLASSIC, "defender"),
-        (SPY, GENERAL, MINI, "attacker"),  # seed 003: the spy captures marshal or general
+        (SPY, GENERAL, MINI, "attacker"),  # the console game: the spy captures marshal or general
         (MINER, BOMB, CLASSIC, "attacker"),
         (MARSHAL, BOMB, CLASSIC, "defender"),
         (SCOUT, BOMB, CLASSIC, "defender"),
@@ -118,7 +118,7 @@ R3 .. .. .. RF
 
 
 def test_seed_003_sample_board_sergeant_loses_to_general():
-    # Seed 003: "RED 7 at B2 captured by BLUE 2 at A2" (old numbers: 7 sergeant, 2 general).
+    # The console game: "RED 7 at B2 captured by BLUE 2 at A2" (old numbers: 7 sergeant, 2 general).
     # The seed draws Blue's rows A-B on top; its B2 is our B4 and its A2 our B5.
     game = game_from("""
 BF B9 .. .. ..

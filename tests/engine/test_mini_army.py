@@ -1,4 +1,4 @@
-"""Seed 003's armies: each mini game may draw its army as the seed does (the Marshal or the
+"""The console game's armies: each mini game may draw its army at random (the Marshal or the
 General, three of Colonel..Sergeant, repeats allowed), the same army for both sides."""
 
 from __future__ import annotations

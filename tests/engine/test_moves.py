@@ -162,11 +162,12 @@ def test_a_move_to_the_same_square_has_its_own_reason():
 
 
 def seed_003(name: str) -> str:
-    """Seed 003's square (rows A-E from Blue's side, columns 1-5) in our notation: D3 -> C2."""
+    """The console game's square (rows A-E from Blue's side, columns 1-5) in our notation: D3 ->
+    C2."""
     return f"{'ABCDE'[int(name[1]) - 1]}{'EDCBA'.index(name[0]) + 1}"
 
 
-# Seed 003's second sample board, old numbering (1 Marshal, 4 Major, 6 Lieutenant, 8 Miner):
+# The console game's second sample board, old numbering (1 Marshal, 4 Major, 6 Lieutenant, 8 Miner):
 #   D | 6 1 B B S |      Blue's rows A and B are hidden (X) in the seed; any Blue army will do.
 #   E | 4 F 8 B 4 |
 SEED_003_SECOND_BOARD = """

@@ -1,4 +1,4 @@
-"""The Player interface and the referee (seed 004's GameManager)."""
+"""The Player interface and the referee (Duel's GameManager)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from games.engine.referee import MatchResult, Referee
 
 DUEL = get_variant("duel")
 
-# Seed 004's example setup, in its (row, col) coordinates.
+# Duel's example setup, in its (row, col) coordinates.
 SEED_RED = {
     (0, 7): MINER,
     (0, 8): BOMB,
@@ -69,7 +69,7 @@ def sq(row: int, col: int) -> int:
 
 
 class ScriptedPlayer(Player):
-    """Sets up from a dict (through `position`, as seed 004 does) and plays a fixed script."""
+    """Sets up from a dict (through `position`, as Duel does) and plays a fixed script."""
 
     def __init__(self, setup: Mapping[tuple[int, int], int], script: Sequence[object]) -> None:
         super().__init__()
@@ -112,7 +112,7 @@ def seed_players(
     return ScriptedPlayer(SEED_RED, red_script), ScriptedPlayer(SEED_BLUE, blue_script)
 
 
-# ----------------------------------------------------------------------- seed 004 examples
+# ----------------------------------------------------------------------- Duel examples
 def test_seed_moves_convert_to_squares() -> None:
     assert seed_move(DUEL, RED, (2, 8, 1, 1)) == Move(sq(2, 8), sq(3, 8))
     assert seed_move(DUEL, BLUE, (6, 0, 1, 5)) == Move(sq(6, 0), sq(1, 0))
@@ -484,8 +484,8 @@ def test_a_player_cannot_frame_its_opponent_by_raising_a_player_fault() -> None:
     assert result.forfeit is not None and result.forfeit.color == BLUE
 
 
-# ----------------------------------------------------------------------- seed 004's names
-# Seed 004's "esempio tipico", by the names its GameManager passes to position().
+# ----------------------------------------------------------------------- Duel's names
+# Duel's "esempio tipico", by the names its GameManager passes to position().
 SEED_RED_NAMES = {"SM": (0, 7), "SB": (0, 8), "FL": (0, 9), "SS": (1, 7), "SP": (1, 8)}
 SEED_RED_NAMES |= {"FB": (1, 9), "MA": (2, 7), "GE": (2, 8), "FM": (2, 9), "FS": (3, 9)}
 SEED_BLUE_NAMES = {"FS": (6, 0), "FM": (7, 0), "GE": (7, 1), "MA": (7, 2), "FB": (8, 0)}
@@ -493,7 +493,7 @@ SEED_BLUE_NAMES |= {"SP": (8, 1), "SS": (8, 2), "FL": (9, 0), "SB": (9, 1), "SM"
 
 
 class SeedDuelPlayer(DuelPlayer):
-    """Seed 004's player: position(name) -> [row, col], moves as (row, col, direction, steps)."""
+    """Duel's player: position(name) -> [row, col], moves as (row, col, direction, steps)."""
 
     def __init__(self, places: Mapping[str, Sequence[int]], script: Sequence[object]) -> None:
         super().__init__()
@@ -525,7 +525,7 @@ def test_a_seed_004_player_sets_up_by_name() -> None:
     red = SeedDuelPlayer(SEED_RED_NAMES, [(2, 8, 1, 1), (1, 7, 4, 7)])
     blue = SeedDuelPlayer(SEED_BLUE_NAMES, [(6, 0, 1, 5)])
     result = Referee(DUEL, red, blue, on_move=stop_after(3)).play()
-    assert red.asked == blue.asked == list(DUEL_PIECE_NAMES)  # ten calls, seed 004's order
+    assert red.asked == blue.asked == list(DUEL_PIECE_NAMES)  # ten calls, Duel's order
     assert result.game is not None
     assert result.game.setups[RED] == {sq(r, c): rank for (r, c), rank in SEED_RED.items()}
     assert result.game.setups[BLUE] == {sq(r, c): rank for (r, c), rank in SEED_BLUE.items()}

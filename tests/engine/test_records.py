@@ -501,7 +501,7 @@ def test_fields_of_real_gravon_setups_replay(variant, name):
 
 # ----------------------------------------------------------------------------- source rules
 
-# Seed 004's example setups, as squares (row * 10 + col).
+# Duel's example setups, as squares (row * 10 + col).
 SEED_RED = {7: MINER, 8: BOMB, 9: FLAG, 17: SCOUT, 18: SPY, 19: BOMB}
 SEED_RED |= {27: MARSHAL, 28: GENERAL, 29: MINER, 39: SCOUT}
 SEED_BLUE = {60: SCOUT, 70: MINER, 71: GENERAL, 72: MARSHAL, 80: BOMB}
@@ -517,7 +517,7 @@ def xml_record(game_type: str, field: str, moves: list[str], result: str) -> str
 
 
 def test_a_duell_record_may_step_forward_and_straight_back():
-    """Gravon's Duell plays the ISF two-squares rule, not seed 004's return rule."""
+    """Gravon's Duell plays the ISF two-squares rule, not Duel's return rule."""
     moves = ["K4-K5", "A7-A6", "K5-K4", "A6-A7", "K4-K5", "A7-A6"]
     text = xml_record(
         "duell",

@@ -1,4 +1,5 @@
-"""Games saved before issue 10 (runs as four numbers, chases as [chaser, chased, positions])
+"""Games saved before the anti-stalling rework (runs as four numbers, chases as [chaser, chased,
+positions])
 still load, show the same views, offer the same moves and play on.
 
 The fixture was written by the engine as it was before the change (commit 2c4c8ce)."""
@@ -14,14 +15,14 @@ SAVED = json.loads((Path(__file__).parent / "data" / "states_before_issue10.json
 
 
 def as_written_then(view: dict) -> dict:
-    """A view today less the field added since the fixture was written (issue 12's `placed`
+    """A view today less the field added since the fixture was written (the private setup's `placed`
     counts of pieces on the board)."""
     return {key: value for key, value in view.items() if key != "placed"}
 
 
 def private_setup(view: dict) -> dict:
     """The fixture's view with the other side's setup squares taken out: the views of then
-    showed them (as rankless pieces), issue 12's private setup does not."""
+    showed them (as rankless pieces), the private setup does not."""
     if view["phase"] != "setup":
         return view
     board = [p if p is not None and p["color"] == view["viewer"] else None for p in view["board"]]

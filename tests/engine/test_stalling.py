@@ -1,4 +1,4 @@
-"""Anti-stalling: two-squares (ISF 10.1), more-squares (ISF 11) and seed 004's return rule."""
+"""Anti-stalling: two-squares (ISF 10.1), more-squares (ISF 11) and Duel's return rule."""
 
 from games.engine import RED, Game, get_variant, parse_move
 

@@ -1,4 +1,4 @@
-"""ISF 10 for Scouts and ISF 11 across several chasing pieces: the cases of issue 10.
+"""ISF 10 for Scouts and ISF 11 across several chasing pieces: the cases the rules name.
 
 Each rule is tested in both directions: the move ISF forbids is refused (and missing from the
 legal moves), the move ISF allows is played."""

@@ -1,4 +1,4 @@
-"""Issue 12: the chat is kept with the game and shown, escaped, on the admin's game page;
+"""The chat is kept with the game and shown, escaped, on the admin's game page;
 the move table there counts full moves, as the move list and the replay do."""
 
 from __future__ import annotations

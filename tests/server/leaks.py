@@ -34,7 +34,7 @@ def assert_no_leak(frame: dict, role: int) -> None:
         # Someone else's setup: only how many pieces it has placed, no square, no rank.
         assert set(event) == {"kind", "color", "placed"}, f"setup leak to {role}: {event}"
     if event is not None and event["kind"] in MATCH_EVENT_FIELDS:
-        # The match's events (issue 12) carry these fields and nothing else: no piece.
+        # The match's events carry these fields and nothing else: no piece.
         assert set(event) <= MATCH_EVENT_FIELDS[event["kind"]], f"unexpected fields: {event}"
         if event.get("hidden"):
             assert set(event) == {"kind", "room", "hidden"}, event

@@ -1,4 +1,4 @@
-"""Issue 12, point 8: the lobby sheds its ghosts. An untimed game every person left long ago
+"""The lobby sheds its ghosts. An untimed game every person left long ago
 ends as abandoned (no result), a waiting game whose creator left is cancelled, and a game
 between two computers nobody watches stops; a game somebody is in is never touched."""
 

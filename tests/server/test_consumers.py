@@ -106,7 +106,7 @@ async def test_actions_reach_both_players_with_their_own_ranks():
     assert mine["event"] == {
         "kind": "placed", "color": 0, "square": 7, "rank": engine.MARSHAL, "placed": 1
     }  # fmt: skip
-    assert theirs["event"] == {"kind": "placed", "color": 0, "placed": 1}  # not where (issue 12)
+    assert theirs["event"] == {"kind": "placed", "color": 0, "placed": 1}  # not where
     assert theirs["view"]["board"][7] is None and theirs["view"]["placed"] == [1, 0]
     assert mine["view"]["board"][7]["rank"] == engine.MARSHAL
     await red_ws.disconnect()

@@ -14,28 +14,28 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_SERVER = {"tests", "bench", "scripts", "deploy", "docs"}
 
 
-def server_packages() -> list[str]:
+def server_packages(root: Path = ROOT) -> list[str]:
     """Every top-level package of the checkout but the tests' and the tools'."""
     return sorted(
-        p.name for p in ROOT.iterdir() if (p / "__init__.py").exists() and p.name not in NOT_SERVER
+        p.name for p in root.iterdir() if (p / "__init__.py").exists() and p.name not in NOT_SERVER
     )
 
 
-def modules() -> dict[str, tuple[Path, bool]]:
+def modules(root: Path = ROOT) -> dict[str, tuple[Path, bool]]:
     """Dotted name -> (file, whether it is a package's __init__), migrations left out."""
     found = {}
-    for package in server_packages():
-        for path in (ROOT / package).rglob("*.py"):
+    for package in server_packages(root):
+        for path in (root / package).rglob("*.py"):
             if "migrations" in path.parts:
                 continue
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            parts = list(path.relative_to(root).with_suffix("").parts)
             is_package = parts[-1] == "__init__"
             found[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
-    known = modules()
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    known = modules(root)
 
     def nearest(name: str) -> str | None:
         while name and name not in known:
@@ -163,3 +163,15 @@ def test_a_breach_of_the_layers_is_found():
 def test_circles_finds_a_circle_of_three_and_leaves_out_who_only_points_into_it():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_an_import_inside_a_function_or_for_types_only_counts(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("def late():\n    from . import b\n    return b\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.c import C\n"
+    )
+    (package / "c.py").write_text("import pkg.a\n")
+    assert circles(import_graph(tmp_path)) == [["pkg.a", "pkg.b", "pkg.c"]]

@@ -1,4 +1,4 @@
-"""Issue 12 over the game socket, on the real ASGI app, PostgreSQL and Redis: abort, draw-offer
+"""The match over the game socket, on the real ASGI app, PostgreSQL and Redis: abort, draw-offer
 limits, rematch and chat, each with its refusals (wrong person, wrong phase, observer, flood).
 A refusal is an `error` to the sender alone and changes nothing."""
 

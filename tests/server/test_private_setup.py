@@ -1,4 +1,4 @@
-"""Issue 12, point 1: a setup is private until play starts. Every frame the opponent and an
+"""A setup is private until play starts. Every frame the opponent and an
 observer receive during the setup (live, in a catch-up, in a fresh state) says only how many
 pieces a side has placed and whether it is ready; when play starts, the occupied squares."""
 

@@ -169,7 +169,7 @@ def test_every_event_kind_is_documented_with_its_fields():
 
 
 def test_an_event_outside_the_catalogue_is_refused():
-    from games.services.events import emit
+    from games.services.events import emit, private_event
     from games.services.work import UnitOfWork
 
     game = Game(state={})
@@ -178,4 +178,7 @@ def test_an_event_outside_the_catalogue_is_refused():
         emit(unit, "no_such_kind", {})
     with pytest.raises(ValueError):
         emit(unit, "present", {"seat": 1, "rank": 10})
+    with pytest.raises(ValueError):  # a square of a setup, to the opponent
+        private_event(unit, "placed", 0, {"color": 0, "square": 3, "rank": 10, "placed": 1},
+                      {"color": 0, "square": 3, "placed": 1})  # fmt: skip
     assert unit.events == [] and game.version == 0

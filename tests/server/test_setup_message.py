@@ -39,7 +39,7 @@ def test_a_whole_setup_replaces_a_partial_one_in_one_event():
         "kind": "setup", "color": 0, "squares": squares, "ranks": [RED_SETUP[s] for s in squares],
         "placed": len(RED_SETUP),
     }  # fmt: skip
-    hidden = {"kind": "setup", "color": 0, "placed": len(RED_SETUP)}  # no square (issue 12)
+    hidden = {"kind": "setup", "color": 0, "placed": len(RED_SETUP)}  # no square
     assert event.blue_payload == event.observer_payload == hidden
     services.ready(gid, red)
     services.submit_setup(gid, blue, BLUE_SETUP)

@@ -1,4 +1,4 @@
-"""A daphne process stops by itself with sockets open (issue 10, stratego_site/shutdown.py): on
+"""A daphne process stops by itself with sockets open (stratego_site/shutdown.py): on
 SIGTERM with players and observers connected, the process exits with status 0 within the
 harness's grace (it used to hang in the interpreter's exit, on a worker thread whose
 broadcast waited for the stopped event loop, until the harness killed it), and its log holds
