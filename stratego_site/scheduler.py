@@ -1,6 +1,6 @@
 """The process's one scheduler: every background sweep of the server runs here. It is
 started in one place, with the process (stratego_site/asgi.py; a TCP-only process:
-`manage.py serve_legacy`), not by the first socket that connects. Two threads:
+`manage.py serve_legacy`), not by the first socket that connects. Three threads:
 
 - the heartbeat, every HEARTBEAT_SECONDS: the presence rows of this process's sockets
   (games/transport/presence.py `beat`), then the sweep of the games nobody may be watching
@@ -10,7 +10,9 @@ started in one place, with the process (stratego_site/asgi.py; a TCP-only proces
   CLOCK_POLL_SECONDS, so new games are seen) and asks the services to end the games whose
   time ran out (the unit of work decides: games/services/unit.py `settle_clock`), so a
   flag falls on time with nobody connected, after a restart too. First it resumes the
-  games with a computer seat.
+  games with a computer seat;
+- the garbage collector's full collection, every FULL_COLLECTION_SECONDS
+  (stratego_site/gctune.py).
 
 Every process of a deployment runs it; ending a game on time is idempotent, so two processes
 ending the same game at once end it once.
@@ -30,6 +32,7 @@ from games.domain import clocks
 from games.domain.models import Game
 from games.services import absence, cleanup, computer
 from games.transport import presence
+from stratego_site import gctune
 
 logger = logging.getLogger(__name__)
 
@@ -122,23 +125,26 @@ def clock() -> float:
 
 HEARTBEAT = Job("presence-heartbeat", heartbeat)
 CLOCK = Job("clock-sweeper", clock)
+# what only a full collection frees (the cycles of closed sockets): stratego_site/gctune.py
+GARBAGE = Job("garbage-collector", gctune.full_collection)
+JOBS = (CLOCK, HEARTBEAT, GARBAGE)
 
 
 def start() -> None:
     """Start the process's background work, once (the heartbeat beats at once: a fresh
     process purges what a dead one left, as soon as that is older than the TTL)."""
-    CLOCK.start()
-    HEARTBEAT.start()
+    for job in JOBS:
+        job.start()
 
 
 def stop(timeout: float = 10.0) -> None:
     """For tests and shutdown: stop the threads and wait for them."""
-    CLOCK.stop(timeout)
-    HEARTBEAT.stop(timeout)
+    for job in JOBS:
+        job.stop(timeout)
 
 
 def request_stop() -> None:
     """At shutdown, from the event loop: the threads stop at their next wait (they are
     daemons; joining them there would block the loop)."""
-    CLOCK.request_stop()
-    HEARTBEAT.request_stop()
+    for job in JOBS:
+        job.request_stop()

@@ -47,6 +47,7 @@ from .guards import (
     room_field,
     text_field,
 )
+from .layers import forget_channel
 
 logger = logging.getLogger(__name__)
 
@@ -66,6 +67,8 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             limits.release(self.client_keys)
             self.client_keys = []
             await self.leave_person_group()
+            if getattr(self, "channel_name", None):  # (set once the consumer started)
+                forget_channel(self.channel_layer, self.channel_name)
 
     async def websocket_connect(self, message: dict) -> None:
         self.bucket = TokenBucket()

@@ -157,6 +157,10 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         self.reader: asyncio.Task | None = None  # reads the process's Redis queue (receive_local)
         self.receive_loop: asyncio.AbstractEventLoop | None = None  # the receivers' loop
         self.groups_script = None  # GROUPS_SEND_SCRIPT, registered on first use
+        # The channels of this process's live consumers: a message for any other one (a
+        # consumer that has ended, still in a group for the moment its leaving takes) would
+        # make a receive buffer that nobody ever empties.
+        self.open_channels: set[str] = set()
 
     async def group_add(self, group: str, channel: str) -> None:
         self.memberships[group].add(channel)
@@ -248,7 +252,18 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
 
     def put_in_buffers(self, channels: list[str], message: dict) -> None:
         for name in channels:
-            self.receive_buffer[name].put_nowait(message)
+            if name in self.open_channels:
+                self.receive_buffer[name].put_nowait(message)
+
+    async def new_channel(self, prefix: str = "specific") -> str:
+        name = await super().new_channel(prefix)
+        self.open_channels.add(name)
+        return name
+
+    def forget(self, channel: str) -> None:
+        """The consumer of `channel` has ended: what still comes for it is dropped."""
+        self.open_channels.discard(channel)
+        self.receive_buffer.pop(channel, None)
 
     async def groups_members(self, groups: list[str]) -> list[list[str]]:
         """Each group's channels (all processes'), expired entries dropped: one round trip
@@ -402,8 +417,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             channels = [name for name in self.memberships.get(group, ()) if self.is_local(name)]
         else:
             channels = message.pop("__asgi_channel__", None) or [real_channel]
-        for name in channels if isinstance(channels, list) else [channels]:
-            self.receive_buffer[name].put_nowait(message)
+        self.put_in_buffers(channels if isinstance(channels, list) else [channels], message)
 
     def stop_idle_reader(self) -> None:
         if self.receive_count == 0:
@@ -433,8 +447,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
                 except REDIS_DOWN:  # away again already
                     continue
             self.outages += 1
-            for name in channels:
-                self.receive_buffer[name].put_nowait(dict(RESUMED))
+            self.put_in_buffers(list(channels), dict(RESUMED))
             logger.warning("channel layer: Redis is back; %d channel(s) resumed", len(channels))
 
     def recovery_lock(self) -> asyncio.Lock:
@@ -464,3 +477,10 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
                 await super().group_add(group, channel)
                 channels.add(channel)
         return {name for name in channels if "!" in name}
+
+
+def forget_channel(layer: object, channel: str) -> None:
+    """A consumer has ended: its channel is forgotten by this layer (the other layers, the
+    in-memory one of a development server, keep no buffer for it)."""
+    if isinstance(layer, ResilientRedisChannelLayer):
+        layer.forget(channel)

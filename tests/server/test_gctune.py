@@ -19,3 +19,22 @@ def test_tune_freezes_what_exists_and_raises_the_thresholds():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def test_a_full_collection_frees_cycles_and_comes_again_on_a_schedule():
+    import weakref
+
+    from stratego_site import scheduler
+
+    first, second = Node(), Node()
+    first.other, second.other = second, first  # a cycle, as a closed socket's objects make
+    gone = weakref.ref(first)
+    del first, second
+    assert gctune.full_collection() == gctune.FULL_COLLECTION_SECONDS
+    assert gone() is None
+    assert scheduler.GARBAGE in scheduler.JOBS

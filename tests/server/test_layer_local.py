@@ -188,3 +188,24 @@ async def test_the_reader_goes_on_reading_and_wakes_only_the_receiver_of_a_messa
     finally:
         await a.flush()
         await b.flush()
+
+
+@pytest.mark.asyncio
+async def test_a_message_for_an_ended_consumer_leaves_no_buffer_behind():
+    """A consumer that has ended may still be in a group for the moment its leaving takes: a
+    message for it then (from this process or another) is dropped, not kept for ever."""
+    a, b = two_processes()
+    try:
+        gone, live = await a.new_channel(), await a.new_channel()
+        for channel in (gone, live):
+            await a.group_add("audience.g.observers", channel)
+        a.forget(gone)  # its consumer ended; its group_discard has not happened yet
+        await a.group_send("audience.g.observers", {"type": "game.frames", "n": 1})
+        await b.group_send("audience.g.observers", {"type": "game.frames", "n": 2})
+        assert (await receive(a, live))["n"] == 1
+        assert (await receive(a, live))["n"] == 2  # (the reader has handled b's message)
+        assert gone not in a.receive_buffer
+        assert gone not in a.open_channels and live in a.open_channels
+    finally:
+        for layer in (a, b):
+            await layer.flush()
