@@ -64,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--dump",
         type=Path,
         metavar="FILE",
-        help="write every finished game (names by colour, the engine's to_dict) as gzipped JSON",
+        help="write every finished game (names by colour, setups, moves, outcome) as gzipped JSON",
     )
     parser.add_argument(
         "--stop-after",
@@ -113,7 +113,12 @@ def run(options: Mapping[str, object], write: Callable[[str], None]) -> None:
     def keep(names: tuple[str, str], match: object) -> None:
         game = getattr(match, "game", None)
         if game is not None:
-            dumped.append({"names": list(names), "game": game.to_dict()})
+            setups = [{str(sq): rank for sq, rank in s.items()} for s in game.initial_setups()]
+            moves = [[r.move.src, r.move.dst] for r in game.history]
+            outcome = game.outcome.to_dict() if game.outcome else None
+            dumped.append(
+                {"names": list(names), "setups": setups, "moves": moves, "outcome": outcome}
+            )
 
     stop_after = options.get("stop_after")
     cut_after = options.get("cut_after")
@@ -133,6 +138,7 @@ def run(options: Mapping[str, object], write: Callable[[str], None]) -> None:
     if externals:
         write(format_patterns(result, set(externals)))
     if options.get("dump"):
+        Path(str(options["dump"])).parent.mkdir(parents=True, exist_ok=True)
         with gzip.open(str(options["dump"]), "wt") as handle:
             json.dump(dumped, handle)
         write(f"wrote {options['dump']}")
