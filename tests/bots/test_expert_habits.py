@@ -327,3 +327,44 @@ def test_a_known_marshal_does_not_stay_beside_a_piece_that_may_be_the_spy() -> N
         move = expert_move(game, seed)
         assert move.src == sq(4, 4), (seed, move)  # not the Colonel's capture
         assert move.dst == sq(5, 4) or sq(5, 4) not in CLASSIC.neighbors[move.dst], (seed, move)
+
+
+def marshals_face_to_face() -> dict:
+    """Red's known Marshal with a hidden Blue piece that has moved next to it; Blue's
+    Marshal is one of its three hidden movers (four more are known), its Spy is gone."""
+    return {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, MARSHAL),
+        sq(1, 5): (RED, SERGEANT),
+        sq(2, 8): (RED, LIEUTENANT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(0, 3): (RED, SCOUT),
+        sq(0, 4): (RED, SCOUT),
+        sq(0, 6): (RED, MINER),
+        sq(5, 4): (BLUE, MARSHAL),
+        sq(7, 1): (BLUE, SERGEANT),
+        sq(7, 6): (BLUE, SERGEANT),
+        sq(8, 0): (BLUE, SCOUT),
+        sq(8, 3): (BLUE, SCOUT),
+        sq(8, 6): (BLUE, LIEUTENANT),
+        sq(6, 9): (BLUE, MINER),
+    }
+
+
+def test_a_known_marshal_avoids_the_trade_with_the_enemy_marshal() -> None:
+    """Marshal pattern: a program that knows our Marshal trades its own for it, and every
+    game with such a trade was lost. Next to a hidden piece that is Blue's Marshal one
+    time in three, Red's known Marshal neither attacks it (a Sergeant two times in three)
+    nor waits for it: it steps away."""
+    pieces = marshals_face_to_face()
+    moved = tuple(s for s, (c, r) in pieces.items() if c == BLUE and r not in (BOMB, FLAG))
+    known = (sq(4, 4), sq(8, 0), sq(8, 3), sq(8, 6), sq(6, 9))
+    game = endgame(pieces, moved=moved, revealed=known)
+    for seed in range(3):
+        move = expert_move(game, seed)
+        assert move.src == sq(4, 4) and move.dst != sq(5, 4), (seed, move)
+        assert sq(5, 4) not in CLASSIC.neighbors[move.dst], (seed, move)
