@@ -24,7 +24,6 @@ from games.engine import (
     DEFENDER,
     FLAG,
     IMMOVABLE,
-    MARSHAL,
     MINER,
     Game,
     Move,
@@ -57,10 +56,6 @@ DANGER_REACH = 5
 # every world it counts at least this share of a miner's danger. Without it, a miner
 # believed 5% likely walked up to the flag while our pieces stood by.
 SUSPICION = 0.4
-# Marshals taken by each other cost the bot this much on top of the material (which is
-# even): against an outside program every one of 35 games with such a trade was lost, and
-# that program seeks the trade once it knows our Marshal (docs/bots.md).
-MARSHAL_TRADE = 50.0
 
 
 class TimeUp(Exception):
@@ -151,13 +146,10 @@ class Searcher:
         """What a battle is worth to the bot: the values of the pieces it removed."""
         lost = {ATTACKER: [defender], DEFENDER: [attacker], BOTH: [attacker, defender]}[result]
         owners = {ATTACKER: [1 - color], DEFENDER: [color], BOTH: [color, 1 - color]}[result]
-        value = sum(
+        return sum(
             -self.mine[rank] if owner == self.me else self.theirs[rank]
             for rank, owner in zip(lost, owners, strict=True)
         )
-        if attacker == defender == MARSHAL and result == BOTH:
-            value -= MARSHAL_TRADE
-        return value
 
     def evaluate(self, state: WorldState) -> float:
         """The material balance for the side to move, less the danger to our flag."""
