@@ -54,6 +54,10 @@ FLAG_HOPE = 0.3  # ... unless it is the flag at least this often
 # attacking with it: a known Marshal is chased by the Spy and by unknown pieces that bluff,
 # a known General by the Marshal.
 STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
+# Our known Marshal left next to a hidden enemy piece that has moved, while the enemy Spy
+# lives: that piece is the Spy at least this often (a program that knows our Marshal
+# sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
+SPY_WATCH = 0.3
 
 
 def default_budget() -> float:
@@ -150,7 +154,11 @@ class ExpertPlayer(HardPlayer):
         rank = position.ranks[move.src]
         assert rank is not None
         if position.owner[move.dst] != 1 - position.me:
-            return scorer._progress(move, rank) - scorer._leaves_guard(move)
+            return (
+                scorer._progress(move, rank)
+                - scorer._leaves_guard(move)
+                - spy_exposure(move, scorer)
+            )
         probs = scorer.beliefs.of(move.dst)
         win, _ = scorer._branches(rank, probs)
         value = win * scorer.flag_threat.get(move.dst, 0.0) - stealth(move, scorer)
@@ -160,7 +168,32 @@ class ExpertPlayer(HardPlayer):
         if scorer.values.mine[rank] > CHEAP:
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
-        return value + self.aggression * cheap
+        return value + self.aggression * cheap - spy_exposure(move, scorer)
+
+
+def spy_exposure(move: Move, scorer: MoveScorer) -> float:
+    """What it costs, beyond what the beliefs already count, to leave our known Marshal
+    after `move` next to a hidden enemy piece that has moved while the enemy Spy lives:
+    each such piece counts as the Spy at least SPY_WATCH of the time (docs/bots.md)."""
+    position = scorer.position
+    marshals = [s for s in position.mine() if position.ranks[s] == MARSHAL]
+    if not marshals or not scorer.beliefs.enemy_alive(SPY):
+        return 0.0
+    square = marshals[0]
+    if not position.revealed[square]:
+        return 0.0  # a hidden Marshal's attack shows it: that is `stealth`'s to count
+    if move.src == square:
+        square = move.dst
+    worst = 0.0
+    for near in scorer.variant.neighbors[square]:
+        if near == move.dst or position.owner[near] != 1 - position.me:
+            continue
+        if position.ranks[near] is not None or not position.moved[near]:
+            continue
+        spy = scorer.beliefs.of(near).get(SPY, 0.0)
+        if spy > 0:
+            worst = max(worst, SPY_WATCH - spy)
+    return worst * scorer.values.mine[MARSHAL]
 
 
 def stealth(move: Move, scorer: MoveScorer) -> float:

@@ -17,6 +17,7 @@ import itertools
 import math
 import multiprocessing
 import random
+import signal
 import statistics
 import sys
 import time
@@ -122,11 +123,27 @@ class TournamentResult:
     records: list[GameRecord] = field(default_factory=list)
     think_times: dict[str, list[float]] = field(default_factory=dict)
     seconds: float = 0.0
+    not_started: int = 0  # games left unplayed because the run was told to stop
+    cut: int = 0  # games stopped unfinished at the hard stop, counted nowhere else
 
 
+RECORDED = (*PATTERNS, "reached_300", "lost_by_300")  # per side, in the CSV
 Progress = Callable[[int, int, str], None]
 Externals = Mapping[str, ExternalSpec]
 Task = tuple[str, str, str, int, int, Externals]
+# a task with its stops (wall-clock, time.time()): no new game after the first, every game
+# still going is abandoned at the second
+TimedTask = tuple[Task, float | None, float | None]
+NOT_STARTED = "not started"
+CUT = "cut"
+
+
+class _OutOfTime(BaseException):
+    """Raised in a game at the hard stop; no player's or referee's handler catches it."""
+
+
+def _out_of_time(signum: int, frame: object) -> None:
+    raise _OutOfTime
 
 
 def make_player(name: str, seed: int | None, externals: Externals) -> Player:
@@ -186,8 +203,24 @@ def _record(
     )
 
 
-def _play_task(task: Task) -> MatchResult:
-    return play_one(*task)
+def _play_task(timed: TimedTask) -> MatchResult | str:
+    task, soft_stop, hard_stop = timed
+    if soft_stop is not None and time.time() >= soft_stop:
+        return NOT_STARTED
+    if hard_stop is None:
+        return play_one(*task)
+    left = hard_stop - time.time()
+    if left <= 0:
+        return NOT_STARTED
+    previous = signal.signal(signal.SIGALRM, _out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, left)
+    try:
+        return play_one(*task)
+    except _OutOfTime:
+        return CUT
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def run_tournament(
@@ -199,13 +232,17 @@ def run_tournament(
     on_match: Callable[[tuple[str, str], MatchResult], None] | None = None,
     jobs: int = 1,
     externals: Externals | None = None,
+    stop_after: float | None = None,
+    cut_after: float | None = None,
 ) -> TournamentResult:
     """Every pair of `players` plays `games` games; see the module docstring. `on_match`, if
     given, sees each game as played (the names by colour, Red's first). `jobs` > 1 plays
     the games in that many processes; the games, their seeds and the order of the results
     are the same as with one. `externals` names outside programs that take part, each
     under its name in `players`; when any takes part, only pairings of one of our levels
-    against an outside program are played."""
+    against an outside program are played. `stop_after` seconds: no game starts later
+    (the rest are counted as not started); `cut_after` seconds: a game still going then is
+    abandoned and counted apart (`cut`), in no table."""
     externals = dict(externals or {})
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
@@ -234,10 +271,21 @@ def run_tournament(
         (variant, names[RED], names[BLUE], *seeds, externals) for _, _, names, seeds in plan
     ]
     started = time.perf_counter()
-    with _matches(tasks, jobs) as matches:
+    now = time.time()
+    soft = None if stop_after is None else now + stop_after
+    hard = None if cut_after is None else now + cut_after
+    timed: list[TimedTask] = [(task, soft, hard) for task in tasks]
+    with _matches(timed, jobs) as matches:
         for done, ((pairing, index, names, seeds), match) in enumerate(
             zip(plan, matches, strict=True), 1
         ):
+            if match == NOT_STARTED:
+                result.not_started += 1
+                continue
+            if match == CUT:
+                result.cut += 1
+                continue
+            assert isinstance(match, MatchResult)
             record = _record(variant, index, names, seeds, match, externals)
             result.records.append(record)
             pairing.add(record, index % 2 == 0)
@@ -253,7 +301,7 @@ def run_tournament(
 
 
 @contextlib.contextmanager
-def _matches(tasks: list[Task], jobs: int) -> Iterator[Iterator[MatchResult]]:
+def _matches(tasks: list[TimedTask], jobs: int) -> Iterator[Iterator[MatchResult | str]]:
     """The matches of `tasks` in order, played here or in `jobs` worker processes."""
     if jobs <= 1:
         yield (_play_task(task) for task in tasks)
@@ -285,7 +333,12 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
 def format_tables(result: TournamentResult) -> str:
     lines = [
         f"{result.variant}: {result.games_per_pairing} games per pairing, seed {result.seed}, "
-        f"{result.seconds:.0f} s",
+        f"{result.seconds:.0f} s"
+        + (
+            f" (stopped: {result.not_started} games not started, {result.cut} cut unfinished)"
+            if result.not_started or result.cut
+            else ""
+        ),
         f"{'pairing':<20} {'wins':>5} {'draws':>5} {'losses':>6} {'forfeits':>9} "
         f"{'void':>5} {'win %':>6} {'95% interval':>13} {'avg plies':>9}",
     ]
@@ -333,6 +386,8 @@ def write_csv(result: TournamentResult, path: Path) -> None:
                 "forfeit_by",
                 "forfeit_reason",
                 "disagreement",
+                *(f"red_{key}" for key in RECORDED),
+                *(f"blue_{key}" for key in RECORDED),
             ]
         )
         for r in result.records:
@@ -350,6 +405,8 @@ def write_csv(result: TournamentResult, path: Path) -> None:
                     r.forfeit_by or "",
                     r.forfeit_reason,
                     "yes" if r.disagreement else "",
+                    *(r.suffered[0].get(key, "") for key in RECORDED),
+                    *(r.suffered[1].get(key, "") for key in RECORDED),
                 ]
             )
 
@@ -384,11 +441,13 @@ def write_chart(result: TournamentResult, path: Path) -> None:
     plt.close(fig)
 
 
-def write_outputs(result: TournamentResult, out_dir: Path) -> list[Path]:
+def write_outputs(result: TournamentResult, out_dir: Path, chart: bool = True) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     csv_path = out_dir / f"tournament-{result.variant}.csv"
-    png_path = out_dir / f"tournament-{result.variant}.png"
     write_csv(result, csv_path)
+    if not chart:  # matplotlib is not needed for the CSV
+        return [csv_path]
+    png_path = out_dir / f"tournament-{result.variant}.png"
     write_chart(result, png_path)
     return [csv_path, png_path]
 

@@ -18,6 +18,7 @@ from games.engine import (
     BLUE,
     BOMB,
     CAPTAIN,
+    COLONEL,
     FLAG,
     GENERAL,
     LIEUTENANT,
@@ -270,3 +271,59 @@ def test_a_hidden_piece_beside_bait_is_suspected_of_guarding_it() -> None:
     assert wary.p(guard, MARSHAL) > 2 * plain.p(guard, MARSHAL)
     assert wary.p(guard, MARSHAL) > 2 * wary.p(elsewhere, MARSHAL)
     assert wary.p(guard, SERGEANT) < plain.p(guard, SERGEANT)
+
+
+@pytest.mark.parametrize("color", [RED, BLUE])
+def test_the_flag_stands_away_from_the_lanes_a_hunter_looks_beside(color: int) -> None:
+    """A structure reader first looks for the flag beside the lane it attacks through (the
+    edges and the middle): the flag stands in the third column from an edge, walled in,
+    and the decoy in the far corner, a bomb walled in by bombs."""
+    for seed in range(20):
+        setup = decoy_setup(CLASSIC, color, random.Random(seed))
+        [flag] = [s for s, r in setup.items() if r == FLAG]
+        assert CLASSIC.is_back_row(color, flag) and walled_in(setup, flag)
+        assert flag % 10 in (2, 7)
+        corner = next(
+            s
+            for s in setup
+            if CLASSIC.is_back_row(color, s) and s % 10 == (9 if flag % 10 == 2 else 0)
+        )
+        assert setup[corner] == BOMB and walled_in(setup, corner)
+
+
+def marshal_beside_a_stranger() -> dict:
+    """Red's known Marshal has a hidden Blue piece that has moved next to it, and another
+    behind that one; elsewhere Red's hidden Colonel can take Blue's known Captain. Blue's
+    Spy is among its hidden movers."""
+    return {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, MARSHAL),
+        sq(5, 8): (RED, COLONEL),
+        sq(1, 5): (RED, SERGEANT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(5, 4): (BLUE, SPY),
+        sq(6, 8): (BLUE, CAPTAIN),
+        sq(7, 1): (BLUE, SERGEANT),
+        sq(6, 4): (BLUE, LIEUTENANT),
+        sq(8, 5): (BLUE, SCOUT),
+        sq(7, 6): (BLUE, SERGEANT),
+        sq(8, 2): (BLUE, MINER),
+        sq(6, 0): (BLUE, SCOUT),
+    }
+
+
+def test_a_known_marshal_does_not_stay_beside_a_piece_that_may_be_the_spy() -> None:
+    """Spy pattern: a program that knows our Marshal walks its Spy up to it. Our known
+    Marshal does not stay next to a hidden piece that has moved, even for the Captain
+    that the Colonel could take meanwhile: it steps away or takes the piece."""
+    pieces = marshal_beside_a_stranger()
+    moved = tuple(s for s, (c, r) in pieces.items() if c == BLUE and r not in (BOMB, FLAG))
+    game = endgame(pieces, moved=moved, revealed=(sq(4, 4), sq(6, 8)))
+    for seed in range(3):
+        move = expert_move(game, seed)
+        assert move.src == sq(4, 4), (seed, move)  # not the Colonel's capture
+        assert move.dst == sq(5, 4) or sq(5, 4) not in CLASSIC.neighbors[move.dst], (seed, move)

@@ -204,3 +204,52 @@ def test_the_tournament_command_plays_an_outside_program() -> None:
     assert "how random lost to fake" in text and "flag taken by a miner" in text
     with pytest.raises(CommandError, match="also a level"):
         call_command("tournament", "random", "--external", command, "--external-name", "random")
+
+
+def test_the_command_line_without_django_stops_cuts_and_dumps(tmp_path: Path) -> None:
+    """`python -m games.bots.tournament_cli` plays what `manage.py tournament` plays; a game
+    still going at --cut-after is abandoned and counted apart, the games not yet started at
+    --stop-after are not played, and --dump keeps every finished game to replay."""
+    import gzip
+    import json
+    import shlex
+    import subprocess
+
+    from games.engine.notation import Move as EngineMove
+
+    fake = shlex.join([sys.executable, FAKE, "normal"])
+    silent = shlex.join([sys.executable, FAKE, "silent"])
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    base = [sys.executable, "-m", "games.bots.tournament_cli", "random", "--no-progress"]
+    dump = tmp_path / "games.json.gz"
+    done = subprocess.run(
+        [*base, "--external", fake, "--games", "2", "--dump", str(dump), "--out", str(tmp_path)]
+        + ["--no-chart"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "random vs external" in done.stdout and "how random lost to external" in done.stdout
+    games = json.loads(gzip.open(dump, "rt").read())
+    assert len(games) == 2
+    for record in games:
+        setups = [{int(k): v for k, v in s.items()} for s in record["setups"]]
+        game = Game.from_setups("classic", *setups)
+        for src, dst in record["moves"]:
+            game.push(EngineMove(src, dst))
+        assert game.outcome is not None and game.outcome.to_dict() == record["outcome"]
+    header = (tmp_path / "tournament-classic.csv").read_text().splitlines()[0]
+    assert "red_flag_by_miner" in header and "blue_out_of_moves" in header
+    cut = subprocess.run(
+        [*base, "--external", silent, "--external-timeout", "60", "--games", "3"]
+        + ["--stop-after", "1", "--cut-after", "3"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert cut.returncode == 0, cut.stderr
+    assert "(stopped: 2 games not started, 1 cut unfinished)" in cut.stdout
+    assert "random vs external       0     0      0" in cut.stdout

@@ -32,6 +32,11 @@ def test_the_lobby_offers_expert_to_play_and_any_two_levels_to_watch() -> None:
     lobby = client.get("/").content.decode()
     play_form = lobby[lobby.index('name="level"') : lobby.index('id="play-computer"')]
     assert '<option value="expert">expert</option>' in play_form
+    hint = lobby[lobby.index('id="levels-hint"') :]
+    hint = hint[: hint.index("</p>")]
+    assert [hint.index(f"<b>{level}</b>") for level in LEVELS] == sorted(  # weakest first
+        hint.index(f"<b>{level}</b>") for level in LEVELS
+    )
     for seat in ("red_level", "blue_level"):
         select = lobby[lobby.index(f'name="{seat}"') :]
         select = select[: select.index("</select>")]
