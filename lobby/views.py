@@ -6,9 +6,11 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import resolve, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -23,8 +25,25 @@ from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS
 
 from .forms import SignupForm
+from .seeks import open_seeks
 
 NICKNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
+
+# One line per computer level: how it plays and roughly how strong (docs/bots.md).
+LEVEL_LINES = {
+    "random": gettext_lazy("moves at random: for your very first game"),
+    "medium": gettext_lazy("takes what it can beat, guards its flag: a gentle opponent"),
+    "hard": gettext_lazy("guesses your pieces from how they move: a real fight"),
+    "expert": gettext_lazy("thinks a second ahead on every move: the strongest here"),
+}
+VARIANT_LINES = {
+    "classic": gettext_lazy("10×10, 40 pieces each"),
+    "barrage": gettext_lazy("10×10, 8 pieces: quick"),
+    "duel": gettext_lazy("10×10, 10 pieces"),
+    "mini": gettext_lazy("5×5, 10 pieces: a few minutes"),
+}
+# The forms a visitor without a name may send along with a nickname: signed on, then played.
+THEN_URLS = {"play_now": "players:play_now", "computer": "games:vs_computer"}
 
 COLOR_NAMES = ("Red", "Blue")
 # As TERMINATIONS in static/ui/moves.js: the first page load and the socket's lists read alike.
@@ -122,12 +141,20 @@ def rating_note(entry: dict) -> str:
     return " · ".join(part for part in (kind, span) if part)
 
 
-@ensure_csrf_cookie
-def index(request: HttpRequest) -> HttpResponse:
-    lists = lobby_lists()
+def current_name(request: HttpRequest) -> str:
     me = request.user.get_username() if request.user.is_authenticated else ""
-    me = me or request.session.get(NICKNAME_KEY, "")
+    return me or request.session.get(NICKNAME_KEY, "")
+
+
+@ensure_csrf_cookie
+def index(request: HttpRequest, status: int = 200, **extra: str) -> HttpResponse:
+    lists = lobby_lists()
+    me = current_name(request)
     context = {
+        **extra,
+        "level_lines": [(level, LEVEL_LINES.get(level, "")) for level in COMPUTER_LEVELS],
+        "variant_lines": [(v, VARIANT_LINES.get(v, "")) for v in VARIANT_NAMES],
+        "seeks": open_seeks(request, me),
         "variants": VARIANT_NAMES,
         "rated_variants": VARIANTS,
         "time_controls": options.TIME_CONTROLS,
@@ -142,16 +169,36 @@ def index(request: HttpRequest) -> HttpResponse:
         "live": [lobby_row(g, "live", me) for g in lists["live"]],
         "finished": [lobby_row(g, "finished", me) for g in lists["finished"]],
     }
-    return render(request, "lobby/index.html", context)
+    return render(request, "lobby/index.html", context, status=status)
+
+
+def seeks(request: HttpRequest) -> JsonResponse:
+    """The open "Play now" seeks, for the lobby to refresh its list (lobby.js)."""
+    return JsonResponse({"seeks": open_seeks(request, current_name(request))})
+
+
+def nickname_refused(request: HttpRequest, name: str, message: str) -> HttpResponse:
+    """The form again, the reason beside the field; from a game page, back there with it."""
+    next_url = request.POST.get("next", "")
+    if next_url:
+        messages.error(request, message)
+        return redirect(safe_next(next_url))
+    return index(request, status=400, nickname_error=message, nickname_value=name)
+
+
+def safe_next(next_url: str) -> str:
+    return next_url if next_url.startswith("/") and not next_url.startswith("//") else "/"
 
 
 @require_POST
 @limited("sign_on")
 def nickname(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("nickname", "").strip()
+    if not name:
+        why = _("Choose a nickname first: it is how others see you.")
+        return nickname_refused(request, name, why)
     if not NICKNAME_RE.match(name):
-        messages.error(request, "A nickname is 1-24 letters, digits, '_', '-' or '.'.")
-        return redirect("lobby:index")
+        return nickname_refused(request, name, nickname_problem(name))
     new_session = request.session.session_key is None
     if new_session:
         request.session.save()  # (a name is held by a session: it needs its key)
@@ -160,11 +207,28 @@ def nickname(request: HttpRequest) -> HttpResponse:
     except NameTaken as exc:
         if new_session:
             request.session.flush()  # refused: the visitor is not signed on with anything
-        messages.error(request, exc.message)
-        return redirect("lobby:index")
+        return nickname_refused(request, name, exc.message)
     request.session[NICKNAME_KEY] = name
-    next_url = request.POST.get("next", "")
-    return redirect(next_url if next_url.startswith("/") and not next_url.startswith("//") else "/")
+    then = THEN_URLS.get(request.POST.get("then", ""))
+    if then:  # the lobby's play forms, sent before the visitor had a name
+        return resolve(reverse(then)).func(request)
+    return redirect(safe_next(request.POST.get("next", "")))
+
+
+def nickname_problem(name: str) -> str:
+    """Why `name` is no nickname, in words."""
+    if len(name) > 24:
+        return _("A nickname has at most 24 characters; this one has %(count)d.") % {
+            "count": len(name)
+        }
+    if " " in name:
+        return _("A nickname has no spaces: try %(example)s.") % {
+            "example": re.sub(r"\s+", "_", name)[:24]
+        }
+    odd = "".join(sorted({c for c in name if not re.match(r"[A-Za-z0-9_.-]", c)}))
+    return _("A nickname uses only letters A-Z, digits and _ - . (not %(chars)s).") % {
+        "chars": odd
+    }
 
 
 @require_POST

@@ -9,5 +9,6 @@ urlpatterns = [
     path("games/", include("games.review_urls")),  # replay, export, client data (before <id>/)
     path("games/", include("games.urls")),
     path("players/", include("players.urls")),
+    path("learn/", include("learn.urls")),
     path("api/bot/", include("botapi.urls")),  # a bot account opens games (docs/bots.md)
 ]

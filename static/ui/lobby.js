@@ -6,6 +6,7 @@
 import { ReconnectingSocket } from "./socket.js";
 import { COLOR_NAMES } from "./pieces.js";
 import { TERMINATIONS } from "./moves.js";
+import { nicknameProblem } from "./names.js";
 
 const section = document.getElementById("lists");
 const canPlay = section.dataset.canPlay === "1";
@@ -156,6 +157,8 @@ function fill(id, games, kind) {
 }
 
 function fillAll(lists) {
+  const count = document.getElementById("live-count");
+  if (count) count.textContent = String(lists.live.length);
   fill("waiting", lists.waiting, "waiting");
   fill("live", lists.live, "live");
   fill("finished", lists.finished, "finished");
@@ -166,11 +169,11 @@ function fillAll(lists) {
 function bindChoice(select) {
   const applies = new Set((select.dataset.variants || "").split(" "));
   const update = () => {
-    const variant = document.querySelector("input[name=variant]:checked")?.value;
+    const variant = document.querySelector("#create input[name=variant]:checked")?.value;
     select.disabled = !applies.has(variant);
     if (select.disabled) select.value = "";
   };
-  document.querySelectorAll("input[name=variant]").forEach((input) => input.addEventListener("change", update));
+  document.querySelectorAll("#create input[name=variant]").forEach((input) => input.addEventListener("change", update));
   update();
 }
 
@@ -179,6 +182,118 @@ function bindCreateForm() {
 }
 
 bindCreateForm();
+bindNickname();
+
+// A visitor without a name types one once: the nickname field goes along with whichever play
+// form they send (the server signs them on, then plays). A bad name is explained beside the
+// field, before anything is sent.
+function bindNickname() {
+  const field = document.getElementById("nickname");
+  const error = document.getElementById("nickname-error");
+  if (!field || !error) return;
+  const check = () => {
+    const problem = nicknameProblem(field.value.trim());
+    error.textContent = problem;
+    error.hidden = !problem;
+    field.setAttribute("aria-invalid", problem ? "true" : "false");
+    return !problem;
+  };
+  field.addEventListener("input", () => {
+    if (!error.hidden) check();
+  });
+  document.addEventListener("submit", (ev) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement) || !form.querySelector("input[name=then]") && form.id !== "sign-on") return;
+    if (!check()) {
+      ev.preventDefault();
+      field.focus();
+      return;
+    }
+    if (form.id === "sign-on") return;
+    let carried = form.querySelector("input[name=nickname]");
+    if (!carried) {
+      carried = document.createElement("input");
+      carried.type = "hidden";
+      carried.name = "nickname";
+      form.append(carried);
+    }
+    carried.value = field.value.trim();
+  });
+}
+
+// The open seeks: whoever pressed "Play now" and waits; refreshed while the page is seen.
+async function refreshSeeks() {
+  const list = document.getElementById("seeks");
+  if (!list || document.hidden) return;
+  try {
+    const response = await fetch(section.dataset.seeksUrl, { headers: { Accept: "application/json" } });
+    if (response.ok) fillSeeks(list, (await response.json()).seeks);
+  } catch {
+    /* the next round tries again */
+  }
+}
+
+function fillSeeks(list, seeks) {
+  if (!seeks.length) {
+    const none = document.createElement("li");
+    none.className = "none";
+    none.textContent = "Nobody right now: press “Play now” and you will be the one waiting.";
+    if (!(list.children.length === 1 && list.firstElementChild.isEqualNode(none))) list.replaceChildren(none);
+    return;
+  }
+  list.replaceChildren(...seeks.map(seekRow));
+}
+
+function seekRow(s) {
+  const li = document.createElement("li");
+  li.className = "game-row seek-row";
+  li.dataset.variant = s.variant;
+  li.dataset.time = s.time_control;
+  const title = document.createElement("span");
+  title.className = "game-title";
+  title.textContent = s.rating ? `${s.name} ${s.rating}` : s.name;
+  if (!s.rating) {
+    const mark = document.createElement("span");
+    mark.className = "guest-mark";
+    mark.textContent = "(guest)";
+    title.append(" ", mark);
+  }
+  const options = document.createElement("span");
+  options.className = "game-options";
+  options.textContent = `${s.variant} · ${s.time_control}`;
+  const actions = document.createElement("span");
+  actions.className = "game-actions";
+  if (s.mine) {
+    const you = document.createElement("span");
+    you.className = "hint";
+    you.textContent = "you";
+    actions.append(you);
+  } else {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.className = "inline seek-accept";
+    form.action = canPlay ? "/players/play-now/" : "/nickname/";
+    const fields = { csrfmiddlewaretoken: csrfToken(), variant: s.variant, time_control: s.time_control };
+    if (!canPlay) fields.then = "play_now";
+    for (const [name, value] of Object.entries(fields)) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.className = "join";
+    button.textContent = "Play them";
+    form.append(button);
+    actions.append(form);
+  }
+  li.append(title, options, actions);
+  return li;
+}
+
+setInterval(refreshSeeks, 4000);
 
 const snapshot = document.getElementById("lobby-data");
 if (snapshot) fillAll(JSON.parse(snapshot.textContent));
