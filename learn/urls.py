@@ -7,4 +7,5 @@ app_name = "learn"
 urlpatterns = [
     path("", views.tutorial, name="tutorial"),
     path("rules/", views.rules, name="rules"),
+    path("lessons/<slug:slug>/", views.lesson, name="lesson"),
 ]

@@ -226,9 +226,7 @@ def nickname_problem(name: str) -> str:
             "example": re.sub(r"\s+", "_", name)[:24]
         }
     odd = "".join(sorted({c for c in name if not re.match(r"[A-Za-z0-9_.-]", c)}))
-    return _("A nickname uses only letters A-Z, digits and _ - . (not %(chars)s).") % {
-        "chars": odd
-    }
+    return _("A nickname uses only letters A-Z, digits and _ - . (not %(chars)s).") % {"chars": odd}
 
 
 @require_POST

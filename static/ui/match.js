@@ -15,7 +15,16 @@ const MUTE_KEY = (gameId) => `stratego.mute.${gameId}`;
 
 // actions: {send(message), state() -> the page's state}
 export function bindMatch(actions) {
-  $("btn-abort")?.addEventListener("click", () => actions.send({ type: "abort" }));
+  // The opponent has joined by the time Abort shows: it asks first.
+  $("btn-abort")?.addEventListener("click", () => {
+    $("abort-confirm").hidden = false;
+    $("btn-abort-no").focus();
+  });
+  $("btn-abort-no")?.addEventListener("click", () => ($("abort-confirm").hidden = true));
+  $("btn-abort-yes")?.addEventListener("click", () => {
+    $("abort-confirm").hidden = true;
+    actions.send({ type: "abort" });
+  });
   $("btn-rematch")?.addEventListener("click", () => actions.send({ type: "offer_rematch" }));
   $("btn-rematch-accept")?.addEventListener("click", () => actions.send({ type: "accept_rematch" }));
   $("btn-rematch-decline")?.addEventListener("click", () => actions.send({ type: "decline_rematch" }));
@@ -85,6 +94,7 @@ export function renderMatch(state, actions) {
 function renderAbort(state) {
   const button = $("btn-abort");
   if (button) button.hidden = !canAbort(state);
+  if (button?.hidden && $("abort-confirm")) $("abort-confirm").hidden = true;
 }
 
 function renderRematch(state) {

@@ -3,10 +3,10 @@
 // Home / End, or a move of the list (every move is listed; the current one is marked).
 
 import { Board } from "./board.js";
-import { getNumbering } from "./pieces.js";
+import { COLOR_NAMES, getNumbering } from "./pieces.js";
 import { moveNotation, renderBattle, renderCaptured, renderMoveList, resultText } from "./moves.js";
 import { bindNumberingSwitch } from "./common.js";
-import { moveLabel, moveNumber } from "./reduce.js";
+import { moveNumber } from "./reduce.js";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -89,10 +89,10 @@ function render() {
   board.layout(data.width, data.height, data.lakes, false);
   board.render(frame.board, { lastMove: frame.move, numbering });
   $("position").textContent =
-    // Full moves, as the move list and the admin count them: "Move 64… of 127: E5-E6".
+    // Full moves, as the move list and the admin count them: "Move 64 of 127, Blue: E5-E6".
     index === 0
       ? `Start position (${moveNumber(last)} moves)`
-      : `Move ${moveLabel(index)} of ${moveNumber(last)}: ${moveNotation(frame.move)}`;
+      : `Move ${moveNumber(index)} of ${moveNumber(last)}, ${COLOR_NAMES[(index + 1) % 2]}: ${moveNotation(frame.move)}`;
   $("replay").dataset.ply = index;
   markList();
   renderCaptured($("captured"), frame.captured, numbering);
