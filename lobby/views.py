@@ -169,6 +169,9 @@ def index(request: HttpRequest, status: int = 200, **extra: str) -> HttpResponse
         "live": [lobby_row(g, "live", me) for g in lists["live"]],
         "finished": [lobby_row(g, "finished", me) for g in lists["finished"]],
     }
+    context["joinable"] = sum(not row["mine"] for row in context["waiting"]) + sum(
+        not seek["mine"] for seek in context["seeks"]
+    )
     return render(request, "lobby/index.html", context, status=status)
 
 

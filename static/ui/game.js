@@ -16,6 +16,7 @@ import { renderPlay, renderSpectators } from "./play.js";
 import { bindControls } from "./controls.js";
 import { keepFocus } from "./focus.js";
 import "./dock.js";
+import { attend } from "./notify.js";
 
 const root = document.getElementById("game");
 const $ = (id) => document.getElementById(id);
@@ -95,7 +96,9 @@ function showModeration(frame) {
 function onFrame(frame) {
   if (frame.type === "event" && frame.event?.kind === "seated") $("join-form")?.remove();
   const first = !state.view;
+  const before = { role: state.role, game: state.game, view: state.view, rematch: state.rematch };
   Object.assign(state, reduce(state, frame, performance.now()));
+  attend(before, state);
   if (frame.type === "spectators") return renderSpectators(state);
   if (frame.type === "moderation") return showModeration(frame);
   if (frame.type === "error" && (frame.code === "muted" || frame.code === "banned")) {

@@ -5,6 +5,7 @@
 // from the server's view (view.legal_moves, view.remaining) and the variant's
 // setup squares: no rule lives here. Tested under node (tests/js/input.test.mjs).
 
+import { gettext as _ } from "./i18n.js";
 
 export const isPlayer = (state) => state.role === 0 || state.role === 1;
 export const myColor = (state) => (isPlayer(state) ? state.role : null);
@@ -103,7 +104,7 @@ function setupSquareInput(state, sq) {
     return action({}, [{ type: "place", square: sq, rank: state.trayRank }]);
   }
   if (state.trayRank == null && setupSquares(state).has(sq)) {
-    return action({}, [], "Choose a piece in the tray first.");
+    return action({}, [], _("Choose a piece in the tray first."));
   }
   return NOTHING;
 }

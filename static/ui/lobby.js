@@ -7,6 +7,7 @@ import { ReconnectingSocket } from "./socket.js";
 import { COLOR_NAMES } from "./pieces.js";
 import { TERMINATIONS } from "./moves.js";
 import { nicknameProblem } from "./names.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const section = document.getElementById("lists");
 const canPlay = section.dataset.canPlay === "1";
@@ -20,7 +21,7 @@ function csrfToken() {
 
 // As lobby/views.py seat_text and rating_note: "alice 1523", "rated · 1300-1700".
 function seatText(seat, rating) {
-  if (!seat) return "free";
+  if (!seat) return _("free");
   return rating ? `${seat.name} ${rating}` : seat.name;
 }
 
@@ -31,7 +32,7 @@ function titleParts(game) {
   const parts = [`${game.variant} · `];
   game.seats.forEach((s, i) => {
     if (i) parts.push(" vs ");
-    const mark = s && s.guest ? "guest, " : "";
+    const mark = s && s.guest ? `${_("guest")}, ` : "";
     if (s && !s.guest && !s.computer) {
       parts.push(link(`/players/${encodeURIComponent(s.name)}/`, s.name, "profile-link"));
       parts.push(`${ratings[i] ? ` ${ratings[i]}` : ""} (${mark}${COLOR_NAMES[i]})`);
@@ -45,8 +46,8 @@ function ratingNote(game) {
   let span = "";
   if (low != null && high != null) span = `${low}-${high}`;
   else if (low != null) span = `${low}+`;
-  else if (high != null) span = `up to ${high}`;
-  const kind = game.rated ? "rated" : span ? "casual" : "";
+  else if (high != null) span = fmt(_("up to %(high)s"), { high });
+  const kind = game.rated ? _("rated") : span ? _("casual") : "";
   return [kind, span].filter(Boolean).join(" · ");
 }
 
@@ -70,7 +71,7 @@ function joinForm(game) {
   const button = document.createElement("button");
   button.type = "submit";
   button.className = "join";
-  button.textContent = "Join";
+  button.textContent = _("Join");
   form.append(token, button);
   return form;
 }
@@ -97,31 +98,31 @@ function row(game, kind) {
   actions.className = "game-actions";
   const mine = me && game.seats.some((s) => s && s.name === me);
   if (kind === "waiting") {
-    meta.textContent = "waiting for an opponent";
-    if (mine) actions.append(link(`/games/${game.id}/`, "Open your game", "open"));
+    meta.textContent = _("waiting for an opponent");
+    if (mine) actions.append(link(`/games/${game.id}/`, _("Open your game"), "open"));
     else {
       if (canPlay && game.rated && isGuest) {
         const only = document.createElement("span");
         only.className = "hint accounts-only";
-        only.textContent = "accounts only";
+        only.textContent = _("accounts only");
         actions.append(only);
       } else if (canPlay) actions.append(joinForm(game));
-      actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
+      actions.append(link(`/games/${game.id}/`, _("Watch"), "watch"));
     }
   } else if (kind === "live") {
-    meta.textContent = `${game.status === "setup" ? "setting up" : `move ${game.ply}`} · ${game.spectators} watching`;
+    meta.textContent = `${game.status === "setup" ? _("setting up") : fmt(_("move %(ply)s"), { ply: game.ply })} · ${fmt(_("%(count)s watching"), { count: game.spectators })}`;
     meta.dataset.spectators = game.spectators;
-    actions.append(link(`/games/${game.id}/`, mine ? "Open your game" : "Watch", mine ? "open" : "watch"));
+    actions.append(link(`/games/${game.id}/`, mine ? _("Open your game") : _("Watch"), mine ? "open" : "watch"));
   } else {
     const r = game.result;
     if (!r) meta.textContent = game.status;
     else if (r.termination === "aborted" || r.termination === "abandoned") meta.textContent = TERMINATIONS[r.termination];
     else {
-      const who = r.winner == null ? "draw" : `${COLOR_NAMES[r.winner]} won`;
+      const who = r.winner == null ? _("draw") : fmt(_("%(color)s won"), { color: COLOR_NAMES[r.winner] });
       meta.textContent = `${who} · ${TERMINATIONS[r.termination] || r.termination}`;
     }
     // A game cancelled before it began, or over before its first move, has nothing to replay.
-    if (game.status !== "aborted" && game.ply > 0) actions.append(link(`/games/${game.id}/replay/`, "Replay", "replay"));
+    if (game.status !== "aborted" && game.ply > 0) actions.append(link(`/games/${game.id}/replay/`, _("Replay"), "replay"));
   }
   li.append(title, options);
   const note = ratingNote(game);
@@ -138,7 +139,7 @@ function row(game, kind) {
 function emptyRow(kind) {
   const li = document.createElement("li");
   li.className = "none";
-  li.textContent = { waiting: "No game is waiting: create one!", live: "No game is being played.", finished: "No finished game yet." }[kind];
+  li.textContent = { waiting: _("No game is waiting: create one!"), live: _("No game is being played."), finished: _("No finished game yet.") }[kind];
   return li;
 }
 
@@ -156,9 +157,21 @@ function fill(id, games, kind) {
   }));
 }
 
+// "Players are waiting for an opponent: join one", in the "Play a person" box.
+const joinable = { games: 0, seeks: 0 };
+function showJoinable() {
+  const note = document.getElementById("waiting-note");
+  if (!note) return;
+  const n = joinable.games + joinable.seeks;
+  note.hidden = n === 0;
+  document.getElementById("waiting-count").textContent = String(n);
+}
+
 function fillAll(lists) {
   const count = document.getElementById("live-count");
   if (count) count.textContent = String(lists.live.length);
+  joinable.games = lists.waiting.filter((g) => !(me && g.seats.some((s) => s && s.name === me))).length;
+  showJoinable();
   fill("waiting", lists.waiting, "waiting");
   fill("live", lists.live, "live");
   fill("finished", lists.finished, "finished");
@@ -234,10 +247,12 @@ async function refreshSeeks() {
 }
 
 function fillSeeks(list, seeks) {
+  joinable.seeks = seeks.filter((s) => !s.mine).length;
+  showJoinable();
   if (!seeks.length) {
     const none = document.createElement("li");
     none.className = "none";
-    none.textContent = "Nobody right now: press “Play now” and you will be the one waiting.";
+    none.textContent = _("Nobody right now: press “Play now” and you will be the one waiting.");
     if (!(list.children.length === 1 && list.firstElementChild.isEqualNode(none))) list.replaceChildren(none);
     return;
   }
@@ -255,18 +270,18 @@ function seekRow(s) {
   if (!s.rating) {
     const mark = document.createElement("span");
     mark.className = "guest-mark";
-    mark.textContent = "(guest)";
+    mark.textContent = `(${_("guest")})`;
     title.append(" ", mark);
   }
   const options = document.createElement("span");
   options.className = "game-options";
-  options.textContent = `${s.variant} · ${s.time_control}`;
+  options.textContent = `${s.variant} · ${s.time_control === "untimed" ? _("untimed") : s.time_control}`;
   const actions = document.createElement("span");
   actions.className = "game-actions";
   if (s.mine) {
     const you = document.createElement("span");
     you.className = "hint";
-    you.textContent = "you";
+    you.textContent = _("you");
     actions.append(you);
   } else {
     const form = document.createElement("form");
@@ -285,7 +300,7 @@ function seekRow(s) {
     const button = document.createElement("button");
     button.type = "submit";
     button.className = "join";
-    button.textContent = "Play them";
+    button.textContent = _("Play them");
     form.append(button);
     actions.append(form);
   }

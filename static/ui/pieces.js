@@ -1,14 +1,16 @@
 // Piece names, labels in both numberings, and the SVG drawing of a piece.
 // Ranks are the engine's ints: SPY=1 .. MARSHAL=10, BOMB=11, FLAG=12.
 
+import { gettext as _, interpolate as fmt } from "./i18n.js";
+
 export const RED = 0;
 export const BLUE = 1;
 export const OBSERVER = 2;
-export const COLOR_NAMES = ["Red", "Blue"];
+export const COLOR_NAMES = [_("Red"), _("Blue")];
 
 export const RANK_NAMES = {
-  1: "Spy", 2: "Scout", 3: "Miner", 4: "Sergeant", 5: "Lieutenant", 6: "Captain",
-  7: "Major", 8: "Colonel", 9: "General", 10: "Marshal", 11: "Bomb", 12: "Flag",
+  1: _("Spy"), 2: _("Scout"), 3: _("Miner"), 4: _("Sergeant"), 5: _("Lieutenant"), 6: _("Captain"),
+  7: _("Major"), 8: _("Colonel"), 9: _("General"), 10: _("Marshal"), 11: _("Bomb"), 12: _("Flag"),
 };
 
 // The tray's order, as in seed 000: marshal .. lieutenant, then sergeant .. flag.
@@ -42,38 +44,38 @@ export function rankLabel(rank, numbering = getNumbering()) {
 }
 
 export function rankTitle(rank, numbering = getNumbering()) {
-  if (rank == null) return "unknown piece";
+  if (rank == null) return _("unknown piece");
   const label = rankLabel(rank, numbering);
   const name = RANK_NAMES[rank] || "?";
   return /^\d+$/.test(label) ? `${name} (${label})` : name;
 }
 
 export function pieceDescription(piece, numbering = getNumbering()) {
-  if (!piece) return "empty";
+  if (!piece) return _("empty");
   const who = COLOR_NAMES[piece.color];
   if (piece.rank == null) {
     const hints = [];
-    if (piece.scout) hints.push("a scout by its move");
-    else if (piece.moved) hints.push("has moved");
-    return `${who} hidden piece${hints.length ? ` (${hints.join(", ")})` : ""}`;
+    if (piece.scout) hints.push(_("a scout by its move"));
+    else if (piece.moved) hints.push(_("has moved"));
+    return fmt(_("%(color)s hidden piece"), { color: who }) + (hints.length ? ` (${hints.join(", ")})` : "");
   }
   return `${who} ${rankTitle(piece.rank, numbering)}`;
 }
 
 // What each piece does, in a player's words (the legend, and a tap or hover on a piece).
 export const RANK_ROLES = {
-  10: "The strongest: beats every piece, but falls if the Spy attacks it.",
-  9: "Beats every piece but the Marshal.",
-  8: "Beats the Major and every piece below.",
-  7: "Beats the Captain and every piece below.",
-  6: "Beats the Lieutenant and every piece below.",
-  5: "Beats the Sergeant and every piece below.",
-  4: "Beats the Miner, the Scout and the Spy.",
-  3: "The only piece that defuses a Bomb; beats the Scout and the Spy.",
-  2: "Runs any number of free squares in a straight line; beats only the Spy.",
-  1: "Takes the Marshal when it attacks first; every other piece beats it.",
-  11: "Never moves; any attacker but a Miner is blown up with it gone.",
-  12: "Never moves; whoever captures it wins the game.",
+  10: _("The strongest: beats every piece, but falls if the Spy attacks it."),
+  9: _("Beats every piece but the Marshal."),
+  8: _("Beats the Major and every piece below."),
+  7: _("Beats the Captain and every piece below."),
+  6: _("Beats the Lieutenant and every piece below."),
+  5: _("Beats the Sergeant and every piece below."),
+  4: _("Beats the Miner, the Scout and the Spy."),
+  3: _("The only piece that defuses a Bomb; beats the Scout and the Spy."),
+  2: _("Runs any number of free squares in a straight line; beats only the Spy."),
+  1: _("Takes the Marshal when it attacks first; every other piece beats it."),
+  11: _("Never moves; any attacker but a Miner is blown up with it gone."),
+  12: _("Never moves; whoever captures it wins the game."),
 };
 
 // One figure per rank, drawn for this project (a 100x100 box, white on the token): the
@@ -177,7 +179,7 @@ export function pieceSVG(piece, numbering = getNumbering()) {
 // "Bomb: never moves; ..." for a known piece; what can be seen of a hidden one.
 export function pieceInfo(piece, numbering = getNumbering()) {
   if (!piece) return "";
-  if (piece.rank == null) return `${pieceDescription(piece, numbering)}: its rank shows only in a battle.`;
+  if (piece.rank == null) return `${pieceDescription(piece, numbering)}: ${_("its rank shows only in a battle.")}`;
   return `${pieceDescription(piece, numbering)}: ${RANK_ROLES[piece.rank] || ""}`;
 }
 

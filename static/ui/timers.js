@@ -3,6 +3,7 @@
 
 import { COLOR_NAMES } from "./pieces.js";
 import { isOver } from "./reduce.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const LOW_TIME_MS = 30_000; // a clock under this is shown as low
@@ -28,7 +29,7 @@ export function renderSeats(current) {
     el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
     const note = el.querySelector(".seat-note");
     note.hidden = !(active() && away[color]);
-    note.textContent = "left";
+    note.textContent = _("left");
   });
 }
 
@@ -105,7 +106,7 @@ function renderSetupTimer() {
   el.hidden = ms == null || !active() || phase() !== "setup";
   if (el.hidden) return;
   const left = Math.max(0, ms - (performance.now() - state.clockAt));
-  el.textContent = `Setup time left: ${waitText(left)}`;
+  el.textContent = fmt(_("Setup time left: %(time)s"), { time: waitText(left) });
   el.classList.toggle("low", left < LOW_TIME_MS);
 }
 
@@ -128,7 +129,7 @@ function renderAway() {
   const left = claimLeft(away[opp]);
   button.hidden = false;
   button.disabled = left > 0 || state.claiming;
-  const label = left > 0 ? `Claim victory in ${waitText(left)}` : "Claim victory";
+  const label = left > 0 ? fmt(_("Claim victory in %(time)s"), { time: waitText(left) }) : _("Claim victory");
   if (button.textContent !== label) button.textContent = label;
 }
 

@@ -5,6 +5,7 @@
 import { Board } from "./board.js";
 import { getNumbering, pieceElement, pieceInfo, rankTitle } from "./pieces.js";
 import { lessonAfter, tutorialMarks } from "./lessons.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const data = JSON.parse(document.getElementById("tutorial-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -102,8 +103,8 @@ function showBattle(battle) {
   const box = $("lesson-battle");
   box.hidden = !battle;
   if (!battle) return;
-  const won = { attacker: "your piece won", defender: "the defender won", both: "both pieces left the board" }[battle.result];
-  box.textContent = `Battle: ${rankTitle(battle.attacker)} against ${rankTitle(battle.defender)}: ${won}.`;
+  const won = { attacker: _("your piece won"), defender: _("the defender won"), both: _("both pieces left the board") }[battle.result];
+  box.textContent = fmt(_("Battle: %(attacker)s against %(defender)s: %(result)s."), { attacker: rankTitle(battle.attacker), defender: rankTitle(battle.defender), result: won });
 }
 
 function renderTray() {
