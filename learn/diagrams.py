@@ -18,7 +18,8 @@ def position(pieces: dict[int, tuple[int, int]], piece: int | None = None,
     view = game.view(R).to_dict()
     board = [
         {"color": color, "rank": rank, "moved": False, "revealed": True, "scout": False}
-        if (color_rank := pieces.get(square)) and ((color := color_rank[0]) is not None)
+        if (color_rank := pieces.get(square))
+        and ((color := color_rank[0]) is not None)
         and ((rank := color_rank[1]) is not None)
         else None
         for square in range(view["width"] * view["height"])
@@ -39,8 +40,15 @@ def whole_board() -> dict:
     pieces |= {sq: (B, None) for sq in setups[B]}
     view = game.view(R).to_dict()
     board = [
-        {"color": pieces[sq][0], "rank": pieces[sq][1], "moved": False, "revealed": False,
-         "scout": False} if sq in pieces else None  # fmt: skip
+        {
+            "color": pieces[sq][0],
+            "rank": pieces[sq][1],
+            "moved": False,
+            "revealed": False,
+            "scout": False,
+        }
+        if sq in pieces
+        else None  # fmt: skip
         for sq in range(view["width"] * view["height"])
     ]
     return {"width": view["width"], "height": view["height"], "lakes": view["lakes"],
@@ -50,10 +58,12 @@ def whole_board() -> dict:
 DIAGRAMS: dict[str, Callable[[], dict]] = {
     "board": whole_board,
     "moving": lambda: position({12: (R, 4), 24: (B, 12), 0: (R, 12), 17: (B, 5)}, piece=12),
-    "scout": lambda: position({11: (R, 2), 13: (B, 5), 0: (R, 12), 24: (B, 12), 1: (R, 11)},
-                              piece=11),  # fmt: skip
+    "scout": lambda: position(
+        {11: (R, 2), 13: (B, 5), 0: (R, 12), 24: (B, 12), 1: (R, 11)}, piece=11
+    ),  # fmt: skip
     "battle": lambda: position({12: (R, 6), 17: (B, 5), 0: (R, 12), 24: (B, 12)}, piece=12),
-    "bomb": lambda: position({12: (R, 3), 17: (B, 11), 16: (B, 12), 0: (R, 12), 18: (B, 11)},
-                             piece=12),  # fmt: skip
+    "bomb": lambda: position(
+        {12: (R, 3), 17: (B, 11), 16: (B, 12), 0: (R, 12), 18: (B, 11)}, piece=12
+    ),  # fmt: skip
     "spy": lambda: position({12: (R, 1), 17: (B, 10), 0: (R, 12), 24: (B, 12)}, piece=12),
 }

@@ -156,8 +156,12 @@ def place(
     guarded = any(
         setup.get(n) == engine.BOMB
         for sq in flags
-        for n in (sq - width, sq + width, sq - 1 if sq % width else -1,
-                  sq + 1 if sq % width < width - 1 else -1)  # fmt: skip
+        for n in (
+            sq - width,
+            sq + width,
+            sq - 1 if sq % width else -1,
+            sq + 1 if sq % width < width - 1 else -1,
+        )  # fmt: skip
     )
     if flags and guarded:
         outcome.status, outcome.say = "done", str(the.done)

@@ -45,19 +45,19 @@ VARIANT_LINES = {
 # The forms a visitor without a name may send along with a nickname: signed on, then played.
 THEN_URLS = {"play_now": "players:play_now", "computer": "games:vs_computer"}
 
-COLOR_NAMES = ("Red", "Blue")
+COLOR_NAMES = (gettext_lazy("Red"), gettext_lazy("Blue"))
 # As TERMINATIONS in static/ui/moves.js: the first page load and the socket's lists read alike.
 TERMINATIONS = {
-    "flag_captured": "the flag was captured",
-    "no_moves": "no legal move left",
-    "no_moves_both": "neither side can move",
-    "move_cap": "the move limit was reached",
-    "resignation": "resignation",
-    "agreed_draw": "a draw was agreed",
-    "time": "on time",
-    "forfeit": "the other player left",
-    "aborted": "cancelled before it started",
-    "abandoned": "abandoned: nobody was there any more",
+    "flag_captured": gettext_lazy("the flag was captured"),
+    "no_moves": gettext_lazy("no legal move left"),
+    "no_moves_both": gettext_lazy("neither side can move"),
+    "move_cap": gettext_lazy("the move limit was reached"),
+    "resignation": gettext_lazy("resignation"),
+    "agreed_draw": gettext_lazy("a draw was agreed"),
+    "time": gettext_lazy("on time"),
+    "forfeit": gettext_lazy("the other player left"),
+    "aborted": gettext_lazy("cancelled before it started"),
+    "abandoned": gettext_lazy("abandoned: nobody was there any more"),
 }
 
 
@@ -78,18 +78,21 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
         "bot": any(seat and seat.get("bot") for seat in entry["seats"]),
     }
     if kind == "waiting":
-        row["meta"] = "waiting for an opponent"
+        row["meta"] = _("waiting for an opponent")
     elif kind == "live":
-        where = "setting up" if entry["status"] == "setup" else f"move {entry['ply']}"
-        row["meta"] = f"{where} · {entry['spectators']} watching"
+        where = _("setting up") if entry["status"] == "setup" else _("move %(ply)s") % entry
+        watching = _("%(spectators)s watching") % entry
+        row["meta"] = f"{where} · {watching}"
     else:
         result = entry["result"]
         if not result:
             row["meta"] = entry["status"]
         elif result["termination"] in ("aborted", "abandoned"):  # no result
-            row["meta"] = TERMINATIONS[result["termination"]]
+            row["meta"] = str(TERMINATIONS[result["termination"]])
         else:
-            who = "draw" if result["winner"] is None else f"{COLOR_NAMES[result['winner']]} won"
+            winner = result["winner"]
+            won = _("%(color)s won")
+            who = _("draw") if winner is None else won % {"color": COLOR_NAMES[winner]}
             why = TERMINATIONS.get(result["termination"], result["termination"])
             row["meta"] = f"{who} · {why}"
         row["replayable"] = entry["status"] != "aborted" and entry["ply"] > 0
@@ -99,7 +102,7 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
 def seat_text(seat: dict | None, rating: str | None) -> str:
     """A seat as the lobby names it: "free", "guest7", "alice 1523" (as lobby.js does)."""
     if not seat:
-        return "free"
+        return _("free")
     return f"{seat['name']} {rating}" if rating else seat["name"]
 
 
@@ -123,7 +126,7 @@ def title_parts(entry: dict) -> list[dict]:
 
 def seat_mark(seat: dict | None) -> str:
     """ "guest, " before a guest's colour: "Ada (guest, Red)", never mistaken for an account."""
-    return "guest, " if seat and seat.get("guest") else ""
+    return f"{_('guest')}, " if seat and seat.get("guest") else ""
 
 
 def rating_note(entry: dict) -> str:
@@ -134,10 +137,10 @@ def rating_note(entry: dict) -> str:
     elif high is None:
         span = f"{low}+"
     elif low is None:
-        span = f"up to {high}"
+        span = _("up to %(high)s") % {"high": high}
     else:
         span = f"{low}-{high}"
-    kind = "rated" if entry.get("rated") else ("casual" if span else "")
+    kind = _("rated") if entry.get("rated") else (_("casual") if span else "")
     return " · ".join(part for part in (kind, span) if part)
 
 
@@ -252,6 +255,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         login(request, user)
         if adopted:
-            messages.info(request, f"Your {adopted} guest game(s) are now on your profile.")
+            note = _("Your %(count)s guest game(s) are now on your profile.")
+            messages.info(request, note % {"count": adopted})
         return redirect("lobby:index")
     return render(request, "registration/signup.html", {"form": form})
