@@ -249,6 +249,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 WHITENOISE_USE_FINDERS = True
+# Static files compressed (gzip, brotli) and named by their content's hash, cached for a year
+# (whitenoise): on where `collectstatic` ran with it on (the Docker image sets it); off, the
+# files are served as they are from static/ (make run, the tests).
+STATIC_MANIFEST = env_bool("STATIC_MANIFEST", False)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "stratego_site.storage.StaticStorage"
+        if STATIC_MANIFEST
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
 
 # ---------------------------------------------------------------- limits and moderation
 # The limits on each person's and each address's HTTP actions (games/http_limits.py lists
