@@ -32,8 +32,10 @@ def catalogue(path: Path) -> dict[str, str]:
             continue
         text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', msgid.group(1)))
         if text:
-            found[text] = "" if "#, fuzzy" in block else "".join(
-                re.findall(r'"((?:[^"\\]|\\.)*)"', msgstr.group(1))
+            found[text] = (
+                ""
+                if "#, fuzzy" in block
+                else "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', msgstr.group(1)))
             )
     return found
 
