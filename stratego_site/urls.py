@@ -13,7 +13,8 @@ urlpatterns = [
     path("players/", include("players.urls")),
     path("learn/", include("learn.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # setlang/: the language switch
-    # The game client's words in the page's language (static/ui/i18n.js reads them).
+    # The game client's words in the page's language (static/ui/i18n.js reads them); the pages
+    # name the language in the address, so a browser's cached copy never speaks another.
     path("jsi18n/", cache_page(3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("api/bot/", include("botapi.urls")),  # a bot account opens games (docs/bots.md)
 ]
