@@ -4,6 +4,7 @@ WORKDIR /app
 COPY requirements.lock .
 RUN pip install --no-cache-dir --require-hashes -r requirements.lock
 COPY . .
+ENV STATIC_MANIFEST=true
 RUN DEBUG=true python manage.py collectstatic --noinput
 EXPOSE 8000
 # Behind a reverse proxy, set TRUSTED_PROXIES to its address so that each visitor is counted

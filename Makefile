@@ -122,5 +122,14 @@ bench: $(DEV_STAMP) services
 soak: $(DEV_STAMP) services nginx
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench.soak $(if $(QUICK),--quick,)
 
+# The pages' and the game client's words: the catalogues (locale/) gathered from the sources,
+# then compiled; translate what is new in each locale/<code>/LC_MESSAGES/*.po in between.
+MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=artifacts --ignore=docs
+.PHONY: messages
+messages: $(DEV_STAMP)
+	$(PY) manage.py makemessages -l nl -l de -l fr -l it $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages -d djangojs -l nl -l de -l fr -l it $(MESSAGES_IGNORE)
+	$(PY) manage.py compilemessages --ignore=.venv
+
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

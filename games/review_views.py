@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
 from . import engine
@@ -117,6 +118,7 @@ def xml_note(game: Game, frames: list[dict]) -> str:
 
 
 @require_GET
+@gzip_page  # every position is embedded: a 500-move game's 3 MB of JSON compress to ~1/20
 def replay(request: HttpRequest, game_id: str) -> HttpResponse:
     game = finished_game(game_id)
     _, frames = replay_frames(game)

@@ -6,9 +6,11 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import resolve, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -24,11 +26,43 @@ from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS
 
 from .forms import SignupForm
+from .seeks import open_seeks
 
 NICKNAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 
-COLOR_NAMES = ("Red", "Blue")
-TERMINATIONS = engine.TERMINATION_LABELS  # (served to scripts as /games/terminations.json)
+# One line per computer level: how it plays and roughly how strong (docs/bots.md).
+LEVEL_LINES = {
+    "random": gettext_lazy("moves at random: for your very first game"),
+    "medium": gettext_lazy("takes what it can beat, guards its flag: a gentle opponent"),
+    "hard": gettext_lazy("guesses your pieces from how they move: a real fight"),
+    "expert": gettext_lazy("thinks a second ahead on every move: the strongest here"),
+}
+VARIANT_LINES = {
+    "classic": gettext_lazy("10×10, 40 pieces each"),
+    "barrage": gettext_lazy("10×10, 8 pieces: quick"),
+    "duel": gettext_lazy("10×10, 10 pieces"),
+    "mini": gettext_lazy("5×5, 10 pieces: a few minutes"),
+}
+# The forms a visitor without a name may send along with a nickname: signed on, then played.
+THEN_URLS = {"play_now": "players:play_now", "computer": "games:vs_computer"}
+
+COLOR_NAMES = (gettext_lazy("Red"), gettext_lazy("Blue"))
+# The engine's termination labels (games/engine/results.py, served to scripts as
+# /games/terminations.json), in the reader's language. The engine knows no Django: its labels
+# are marked here for the catalogues, and a test keeps the two lists the same.
+TERMINATION_MESSAGES = (
+    gettext_noop("the flag was captured"),
+    gettext_noop("no legal move left"),
+    gettext_noop("neither side can move"),
+    gettext_noop("the move limit was reached"),
+    gettext_noop("resignation"),
+    gettext_noop("a draw was agreed"),
+    gettext_noop("on time"),
+    gettext_noop("the other player left"),
+    gettext_noop("cancelled before it started"),
+    gettext_noop("abandoned: nobody was there any more"),
+)
+TERMINATIONS = {key: gettext_lazy(label) for key, label in engine.TERMINATION_LABELS.items()}
 
 
 def lobby_row(entry: dict, kind: str, me: str) -> dict:
@@ -48,18 +82,21 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
         "bot": any(seat and seat.get("bot") for seat in entry["seats"]),
     }
     if kind == "waiting":
-        row["meta"] = "waiting for an opponent"
+        row["meta"] = _("waiting for an opponent")
     elif kind == "live":
-        where = "setting up" if entry["status"] == "setup" else f"move {entry['ply']}"
-        row["meta"] = f"{where} · {entry['spectators']} watching"
+        where = _("setting up") if entry["status"] == "setup" else _("move %(ply)s") % entry
+        watching = _("%(spectators)s watching") % entry
+        row["meta"] = f"{where} · {watching}"
     else:
         result = entry["result"]
         if not result:
             row["meta"] = entry["status"]
         elif result["termination"] in ("aborted", "abandoned"):  # no result
-            row["meta"] = TERMINATIONS[result["termination"]]
+            row["meta"] = str(TERMINATIONS[result["termination"]])
         else:
-            who = "draw" if result["winner"] is None else f"{COLOR_NAMES[result['winner']]} won"
+            winner = result["winner"]
+            won = _("%(color)s won")
+            who = _("draw") if winner is None else won % {"color": COLOR_NAMES[winner]}
             why = TERMINATIONS.get(result["termination"], result["termination"])
             row["meta"] = f"{who} · {why}"
         row["replayable"] = entry["status"] != "aborted" and entry["ply"] > 0
@@ -69,7 +106,7 @@ def lobby_row(entry: dict, kind: str, me: str) -> dict:
 def seat_text(seat: dict | None, rating: str | None) -> str:
     """A seat as the lobby names it: "free", "guest7", "alice 1523" (as lobby.js does)."""
     if not seat:
-        return "free"
+        return _("free")
     return f"{seat['name']} {rating}" if rating else seat["name"]
 
 
@@ -93,7 +130,7 @@ def title_parts(entry: dict) -> list[dict]:
 
 def seat_mark(seat: dict | None) -> str:
     """ "guest, " before a guest's colour: "Ada (guest, Red)", never mistaken for an account."""
-    return "guest, " if seat and seat.get("guest") else ""
+    return f"{_('guest')}, " if seat and seat.get("guest") else ""
 
 
 def rating_note(entry: dict) -> str:
@@ -104,19 +141,27 @@ def rating_note(entry: dict) -> str:
     elif high is None:
         span = f"{low}+"
     elif low is None:
-        span = f"up to {high}"
+        span = _("up to %(high)s") % {"high": high}
     else:
         span = f"{low}-{high}"
-    kind = "rated" if entry.get("rated") else ("casual" if span else "")
+    kind = _("rated") if entry.get("rated") else (_("casual") if span else "")
     return " · ".join(part for part in (kind, span) if part)
 
 
-@ensure_csrf_cookie
-def index(request: HttpRequest) -> HttpResponse:
-    lists = lobby_lists()
+def current_name(request: HttpRequest) -> str:
     me = request.user.get_username() if request.user.is_authenticated else ""
-    me = me or request.session.get(NICKNAME_KEY, "")
+    return me or request.session.get(NICKNAME_KEY, "")
+
+
+@ensure_csrf_cookie
+def index(request: HttpRequest, status: int = 200, **extra: str) -> HttpResponse:
+    lists = lobby_lists()
+    me = current_name(request)
     context = {
+        **extra,
+        "level_lines": [(level, LEVEL_LINES.get(level, "")) for level in COMPUTER_LEVELS],
+        "variant_lines": [(v, VARIANT_LINES.get(v, "")) for v in VARIANT_NAMES],
+        "seeks": open_seeks(request, me),
         "variants": VARIANT_NAMES,
         "rated_variants": VARIANTS,
         "time_controls": options.TIME_CONTROLS,
@@ -131,16 +176,39 @@ def index(request: HttpRequest) -> HttpResponse:
         "live": [lobby_row(g, "live", me) for g in lists["live"]],
         "finished": [lobby_row(g, "finished", me) for g in lists["finished"]],
     }
-    return render(request, "lobby/index.html", context)
+    context["joinable"] = sum(not row["mine"] for row in context["waiting"]) + sum(
+        not seek["mine"] for seek in context["seeks"]
+    )
+    return render(request, "lobby/index.html", context, status=status)
+
+
+def seeks(request: HttpRequest) -> JsonResponse:
+    """The open "Play now" seeks, for the lobby to refresh its list (lobby.js)."""
+    return JsonResponse({"seeks": open_seeks(request, current_name(request))})
+
+
+def nickname_refused(request: HttpRequest, name: str, message: str) -> HttpResponse:
+    """The form again, the reason beside the field; from a game page, back there with it."""
+    next_url = request.POST.get("next", "")
+    if next_url:
+        messages.error(request, message)
+        return redirect(safe_next(next_url))
+    return index(request, status=400, nickname_error=message, nickname_value=name)
+
+
+def safe_next(next_url: str) -> str:
+    return next_url if next_url.startswith("/") and not next_url.startswith("//") else "/"
 
 
 @require_POST
 @limited("sign_on")
 def nickname(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("nickname", "").strip()
+    if not name:
+        why = _("Choose a nickname first: it is how others see you.")
+        return nickname_refused(request, name, why)
     if not NICKNAME_RE.match(name):
-        messages.error(request, "A nickname is 1-24 letters, digits, '_', '-' or '.'.")
-        return redirect("lobby:index")
+        return nickname_refused(request, name, nickname_problem(name))
     new_session = request.session.session_key is None
     if new_session:
         request.session.save()  # (a name is held by a session: it needs its key)
@@ -149,11 +217,26 @@ def nickname(request: HttpRequest) -> HttpResponse:
     except NameTaken as exc:
         if new_session:
             request.session.flush()  # refused: the visitor is not signed on with anything
-        messages.error(request, exc.message)
-        return redirect("lobby:index")
+        return nickname_refused(request, name, exc.message)
     request.session[NICKNAME_KEY] = name
-    next_url = request.POST.get("next", "")
-    return redirect(next_url if next_url.startswith("/") and not next_url.startswith("//") else "/")
+    then = THEN_URLS.get(request.POST.get("then", ""))
+    if then:  # the lobby's play forms, sent before the visitor had a name
+        return resolve(reverse(then)).func(request)
+    return redirect(safe_next(request.POST.get("next", "")))
+
+
+def nickname_problem(name: str) -> str:
+    """Why `name` is no nickname, in words."""
+    if len(name) > 24:
+        return _("A nickname has at most 24 characters; this one has %(count)d.") % {
+            "count": len(name)
+        }
+    if " " in name:
+        return _("A nickname has no spaces: try %(example)s.") % {
+            "example": re.sub(r"\s+", "_", name)[:24]
+        }
+    odd = "".join(sorted({c for c in name if not re.match(r"[A-Za-z0-9_.-]", c)}))
+    return _("A nickname uses only letters A-Z, digits and _ - . (not %(chars)s).") % {"chars": odd}
 
 
 @require_POST
@@ -176,6 +259,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         login(request, user)
         if adopted:
-            messages.info(request, f"Your {adopted} guest game(s) are now on your profile.")
+            note = _("Your %(count)s guest game(s) are now on your profile.")
+            messages.info(request, note % {"count": adopted})
         return redirect("lobby:index")
     return render(request, "registration/signup.html", {"form": form})

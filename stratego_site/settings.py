@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "players",
     "botapi",
     "moderation",
+    "learn",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +64,7 @@ MIDDLEWARE = [
     # a page's database connection taken first: 503, not 500, when none is free in time
     "stratego_site.middleware.DatabaseAvailabilityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the language: chosen, else Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -85,6 +87,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "lobby.context_processors.identity",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -187,7 +190,11 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The languages of the pages and the game client (locale/; make messages writes them).
+LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch"), ("fr", "Français"),
+             ("it", "Italiano")]  # fmt: skip
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -243,6 +250,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 WHITENOISE_USE_FINDERS = True
+# Static files compressed (gzip, brotli) and named by their content's hash, cached for a year
+# (whitenoise): on where `collectstatic` ran with it on (the Docker image sets it); off, the
+# files are served as they are from static/ (make run, the tests).
+STATIC_MANIFEST = env_bool("STATIC_MANIFEST", False)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "stratego_site.storage.StaticStorage"
+        if STATIC_MANIFEST
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
 
 # ---------------------------------------------------------------- limits and moderation
 # The limits on each person's and each address's HTTP actions (games/services/rate_limits.py lists

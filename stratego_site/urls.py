@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.cache import cache_page
+from django.views.i18n import JavaScriptCatalog
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -9,5 +11,10 @@ urlpatterns = [
     path("games/", include("games.review_urls")),  # replay, export, client data (before <id>/)
     path("games/", include("games.urls")),
     path("players/", include("players.urls")),
+    path("learn/", include("learn.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),  # setlang/: the language switch
+    # The game client's words in the page's language (static/ui/i18n.js reads them); the pages
+    # name the language in the address, so a browser's cached copy never speaks another.
+    path("jsi18n/", cache_page(3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("api/bot/", include("botapi.urls")),  # a bot account opens games (docs/bots.md)
 ]

@@ -6,7 +6,7 @@ async function poll() {
   try {
     const response = await fetch(section.dataset.statusUrl, { headers: { Accept: "application/json" } });
     if (response.status === 404) {
-      rangeText.textContent = "This seek is gone. Back to the lobby to try again.";
+      rangeText.textContent = "Nobody is waiting with you any more. Back to the lobby to try again.";
       return;
     }
     const status = await response.json();
@@ -14,7 +14,7 @@ async function poll() {
       window.location.assign(status.game);
       return;
     }
-    rangeText.textContent = `Within ±${status.range} rating points; the range widens as you wait.`;
+    if (section.dataset.rated === "1") rangeText.textContent = `Within ±${status.range} rating points; the range widens as you wait.`;
   } catch (error) {
     rangeText.textContent = "Connection lost; retrying…";
   }

@@ -1,6 +1,7 @@
 // Small helpers shared by the pages.
 
 import { getNumbering, setNumbering } from "./pieces.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 // Copy a link; where the clipboard is not available (plain http on a LAN), select the
 // text of `input` so the person can copy it by hand.
@@ -8,14 +9,14 @@ export async function copyLink(button, url = location.href, input = null) {
   const before = button.textContent;
   try {
     await navigator.clipboard.writeText(url);
-    button.textContent = "Link copied";
+    button.textContent = _("Link copied");
   } catch {
     if (input) {
       input.focus();
       input.select();
-      button.textContent = "Selected: press Ctrl+C";
+      button.textContent = _("Selected: press Ctrl+C");
     } else {
-      window.prompt("Copy this link:", url);
+      window.prompt(_("Copy this link:"), url);
     }
   }
   setTimeout(() => (button.textContent = before), 2500);

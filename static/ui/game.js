@@ -5,7 +5,7 @@
 // server (docs/protocol.md).
 
 import { Board } from "./board.js";
-import { OBSERVER, RED, getNumbering, rankTitle } from "./pieces.js";
+import { OBSERVER, RED, getNumbering, pieceInfo, rankTitle } from "./pieces.js";
 import { ReconnectingSocket } from "./socket.js";
 import { Tray } from "./tray.js";
 import { expire, initialState, notify, reduce, withChatHistory } from "./reduce.js";
@@ -15,6 +15,8 @@ import { bindMatch, loadChat as fetchChat, renderMatch } from "./match.js";
 import { renderPlay, renderSpectators } from "./play.js";
 import { bindControls } from "./controls.js";
 import { keepFocus } from "./focus.js";
+import "./dock.js";
+import { attend } from "./notify.js";
 
 const root = document.getElementById("game");
 const $ = (id) => document.getElementById(id);
@@ -94,7 +96,9 @@ function showModeration(frame) {
 function onFrame(frame) {
   if (frame.type === "event" && frame.event?.kind === "seated") $("join-form")?.remove();
   const first = !state.view;
+  const before = { role: state.role, game: state.game, view: state.view, rematch: state.rematch };
   Object.assign(state, reduce(state, frame, performance.now()));
+  attend(before, state);
   if (frame.type === "spectators") return renderSpectators(state);
   if (frame.type === "moderation") return showModeration(frame);
   if (frame.type === "error" && (frame.code === "muted" || frame.code === "banned")) {
@@ -172,6 +176,15 @@ setInterval(() => {
 window.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape") act(input.escapeInput());
 });
+
+// A tap or a pointer on any piece (the other side's too) says what it is and what it does.
+function sayPiece(ev) {
+  const cell = ev.target.closest?.(".sq");
+  const piece = cell && state.view?.board[Number(cell.dataset.square)];
+  if (piece) $("piece-info").textContent = pieceInfo(piece, state.numbering);
+}
+$("board").addEventListener("click", sayPiece);
+$("board").addEventListener("mouseover", sayPiece);
 
 bindControls({
   state,

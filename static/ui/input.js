@@ -5,7 +5,7 @@
 // from the server's view (view.legal_moves, view.remaining) and the variant's
 // setup squares: no rule lives here. Tested under node (tests/js/input.test.mjs).
 
-import { TRAY_ORDER } from "./pieces.js";
+import { gettext as _ } from "./i18n.js";
 
 export const isPlayer = (state) => state.role === 0 || state.role === 1;
 export const myColor = (state) => (isPlayer(state) ? state.role : null);
@@ -62,19 +62,13 @@ export function boardMarks(state) {
   };
 }
 
-// The next piece in the tray's order still to place (the tray keeps a choice while it lasts).
-export function nextTrayRank(state) {
-  const remaining = state.view?.remaining;
-  if (!remaining) return null;
-  return TRAY_ORDER.find((rank) => remaining[String(rank)] > 0) ?? null;
-}
-
-// The tray choice after a new view: none outside the setup, the next piece once one runs out.
+// The tray choice after a new view: none outside the setup; kept while pieces of it are left
+// (several Scouts in a row), then none: a piece is never chosen for the player, so a stray tap
+// after the last Marshal places nothing.
 export function trayAfterView(state) {
   if (state.view?.phase !== "setup") return null;
   const rank = state.trayRank;
-  if (rank != null && !(state.view.remaining?.[String(rank)] > 0)) return nextTrayRank(state);
-  return rank;
+  return rank != null && state.view.remaining?.[String(rank)] > 0 ? rank : null;
 }
 
 // The game's own army size (a mini game may have drawn one), else the variant's; -1 unknown.
@@ -110,7 +104,7 @@ function setupSquareInput(state, sq) {
     return action({}, [{ type: "place", square: sq, rank: state.trayRank }]);
   }
   if (state.trayRank == null && setupSquares(state).has(sq)) {
-    return action({}, [], "Choose a piece in the tray first.");
+    return action({}, [], _("Choose a piece in the tray first."));
   }
   return NOTHING;
 }

@@ -6,6 +6,8 @@
 import { ReconnectingSocket } from "./socket.js";
 import { COLOR_NAMES } from "./pieces.js";
 import { TERMINATIONS } from "./moves.js";
+import { nicknameProblem } from "./names.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const section = document.getElementById("lists");
 const canPlay = section.dataset.canPlay === "1";
@@ -19,7 +21,7 @@ function csrfToken() {
 
 // As lobby/views.py seat_text and rating_note: "alice 1523", "rated · 1300-1700".
 function seatText(seat, rating) {
-  if (!seat) return "free";
+  if (!seat) return _("free");
   return rating ? `${seat.name} ${rating}` : seat.name;
 }
 
@@ -30,7 +32,7 @@ function titleParts(game) {
   const parts = [`${game.variant} · `];
   game.seats.forEach((s, i) => {
     if (i) parts.push(" vs ");
-    const mark = s && s.guest ? "guest, " : "";
+    const mark = s && s.guest ? `${_("guest")}, ` : "";
     if (s && !s.guest && !s.computer) {
       parts.push(link(`/players/${encodeURIComponent(s.name)}/`, s.name, "profile-link"));
       parts.push(`${ratings[i] ? ` ${ratings[i]}` : ""} (${mark}${COLOR_NAMES[i]})`);
@@ -44,8 +46,8 @@ function ratingNote(game) {
   let span = "";
   if (low != null && high != null) span = `${low}-${high}`;
   else if (low != null) span = `${low}+`;
-  else if (high != null) span = `up to ${high}`;
-  const kind = game.rated ? "rated" : span ? "casual" : "";
+  else if (high != null) span = fmt(_("up to %(high)s"), { high });
+  const kind = game.rated ? _("rated") : span ? _("casual") : "";
   return [kind, span].filter(Boolean).join(" · ");
 }
 
@@ -69,7 +71,7 @@ function joinForm(game) {
   const button = document.createElement("button");
   button.type = "submit";
   button.className = "join";
-  button.textContent = "Join";
+  button.textContent = _("Join");
   form.append(token, button);
   return form;
 }
@@ -96,31 +98,31 @@ function row(game, kind) {
   actions.className = "game-actions";
   const mine = me && game.seats.some((s) => s && s.name === me);
   if (kind === "waiting") {
-    meta.textContent = "waiting for an opponent";
-    if (mine) actions.append(link(`/games/${game.id}/`, "Open your game", "open"));
+    meta.textContent = _("waiting for an opponent");
+    if (mine) actions.append(link(`/games/${game.id}/`, _("Open your game"), "open"));
     else {
       if (canPlay && game.rated && isGuest) {
         const only = document.createElement("span");
         only.className = "hint accounts-only";
-        only.textContent = "accounts only";
+        only.textContent = _("accounts only");
         actions.append(only);
       } else if (canPlay) actions.append(joinForm(game));
-      actions.append(link(`/games/${game.id}/`, "Watch", "watch"));
+      actions.append(link(`/games/${game.id}/`, _("Watch"), "watch"));
     }
   } else if (kind === "live") {
-    meta.textContent = `${game.status === "setup" ? "setting up" : `move ${game.ply}`} · ${game.spectators} watching`;
+    meta.textContent = `${game.status === "setup" ? _("setting up") : fmt(_("move %(ply)s"), { ply: game.ply })} · ${fmt(_("%(count)s watching"), { count: game.spectators })}`;
     meta.dataset.spectators = game.spectators;
-    actions.append(link(`/games/${game.id}/`, mine ? "Open your game" : "Watch", mine ? "open" : "watch"));
+    actions.append(link(`/games/${game.id}/`, mine ? _("Open your game") : _("Watch"), mine ? "open" : "watch"));
   } else {
     const r = game.result;
     if (!r) meta.textContent = game.status;
     else if (r.termination === "aborted" || r.termination === "abandoned") meta.textContent = TERMINATIONS[r.termination];
     else {
-      const who = r.winner == null ? "draw" : `${COLOR_NAMES[r.winner]} won`;
+      const who = r.winner == null ? _("draw") : fmt(_("%(color)s won"), { color: COLOR_NAMES[r.winner] });
       meta.textContent = `${who} · ${TERMINATIONS[r.termination] || r.termination}`;
     }
     // A game cancelled before it began, or over before its first move, has nothing to replay.
-    if (game.status !== "aborted" && game.ply > 0) actions.append(link(`/games/${game.id}/replay/`, "Replay", "replay"));
+    if (game.status !== "aborted" && game.ply > 0) actions.append(link(`/games/${game.id}/replay/`, _("Replay"), "replay"));
   }
   li.append(title, options);
   const note = ratingNote(game);
@@ -137,7 +139,7 @@ function row(game, kind) {
 function emptyRow(kind) {
   const li = document.createElement("li");
   li.className = "none";
-  li.textContent = { waiting: "No game is waiting: create one!", live: "No game is being played.", finished: "No finished game yet." }[kind];
+  li.textContent = { waiting: _("No game is waiting: create one!"), live: _("No game is being played."), finished: _("No finished game yet.") }[kind];
   return li;
 }
 
@@ -155,7 +157,21 @@ function fill(id, games, kind) {
   }));
 }
 
+// "Players are waiting for an opponent: join one", in the "Play a person" box.
+const joinable = { games: 0, seeks: 0 };
+function showJoinable() {
+  const note = document.getElementById("waiting-note");
+  if (!note) return;
+  const n = joinable.games + joinable.seeks;
+  note.hidden = n === 0;
+  document.getElementById("waiting-count").textContent = String(n);
+}
+
 function fillAll(lists) {
+  const count = document.getElementById("live-count");
+  if (count) count.textContent = String(lists.live.length);
+  joinable.games = lists.waiting.filter((g) => !(me && g.seats.some((s) => s && s.name === me))).length;
+  showJoinable();
   fill("waiting", lists.waiting, "waiting");
   fill("live", lists.live, "live");
   fill("finished", lists.finished, "finished");
@@ -166,11 +182,11 @@ function fillAll(lists) {
 function bindChoice(select) {
   const applies = new Set((select.dataset.variants || "").split(" "));
   const update = () => {
-    const variant = document.querySelector("input[name=variant]:checked")?.value;
+    const variant = document.querySelector("#create input[name=variant]:checked")?.value;
     select.disabled = !applies.has(variant);
     if (select.disabled) select.value = "";
   };
-  document.querySelectorAll("input[name=variant]").forEach((input) => input.addEventListener("change", update));
+  document.querySelectorAll("#create input[name=variant]").forEach((input) => input.addEventListener("change", update));
   update();
 }
 
@@ -179,6 +195,120 @@ function bindCreateForm() {
 }
 
 bindCreateForm();
+bindNickname();
+
+// A visitor without a name types one once: the nickname field goes along with whichever play
+// form they send (the server signs them on, then plays). A bad name is explained beside the
+// field, before anything is sent.
+function bindNickname() {
+  const field = document.getElementById("nickname");
+  const error = document.getElementById("nickname-error");
+  if (!field || !error) return;
+  const check = () => {
+    const problem = nicknameProblem(field.value.trim());
+    error.textContent = problem;
+    error.hidden = !problem;
+    field.setAttribute("aria-invalid", problem ? "true" : "false");
+    return !problem;
+  };
+  field.addEventListener("input", () => {
+    if (!error.hidden) check();
+  });
+  document.addEventListener("submit", (ev) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement) || !form.querySelector("input[name=then]") && form.id !== "sign-on") return;
+    if (!check()) {
+      ev.preventDefault();
+      field.focus();
+      return;
+    }
+    if (form.id === "sign-on") return;
+    let carried = form.querySelector("input[name=nickname]");
+    if (!carried) {
+      carried = document.createElement("input");
+      carried.type = "hidden";
+      carried.name = "nickname";
+      form.append(carried);
+    }
+    carried.value = field.value.trim();
+  });
+}
+
+// The open seeks: whoever pressed "Play now" and waits; refreshed while the page is seen.
+async function refreshSeeks() {
+  const list = document.getElementById("seeks");
+  if (!list || document.hidden) return;
+  try {
+    const response = await fetch(section.dataset.seeksUrl, { headers: { Accept: "application/json" } });
+    if (response.ok) fillSeeks(list, (await response.json()).seeks);
+  } catch {
+    /* the next round tries again */
+  }
+}
+
+function fillSeeks(list, seeks) {
+  joinable.seeks = seeks.filter((s) => !s.mine).length;
+  showJoinable();
+  if (!seeks.length) {
+    const none = document.createElement("li");
+    none.className = "none";
+    none.textContent = _("Nobody right now: press “Play now” and you will be the one waiting.");
+    if (!(list.children.length === 1 && list.firstElementChild.isEqualNode(none))) list.replaceChildren(none);
+    return;
+  }
+  list.replaceChildren(...seeks.map(seekRow));
+}
+
+function seekRow(s) {
+  const li = document.createElement("li");
+  li.className = "game-row seek-row";
+  li.dataset.variant = s.variant;
+  li.dataset.time = s.time_control;
+  const title = document.createElement("span");
+  title.className = "game-title";
+  title.textContent = s.rating ? `${s.name} ${s.rating}` : s.name;
+  if (!s.rating) {
+    const mark = document.createElement("span");
+    mark.className = "guest-mark";
+    mark.textContent = `(${_("guest")})`;
+    title.append(" ", mark);
+  }
+  const options = document.createElement("span");
+  options.className = "game-options";
+  options.textContent = `${s.variant} · ${s.time_control === "untimed" ? _("untimed") : s.time_control}`;
+  const actions = document.createElement("span");
+  actions.className = "game-actions";
+  if (s.mine) {
+    const you = document.createElement("span");
+    you.className = "hint";
+    you.textContent = _("you");
+    actions.append(you);
+  } else {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.className = "inline seek-accept";
+    form.action = canPlay ? "/players/play-now/" : "/nickname/";
+    const fields = { csrfmiddlewaretoken: csrfToken(), variant: s.variant, time_control: s.time_control };
+    if (!canPlay) fields.then = "play_now";
+    for (const [name, value] of Object.entries(fields)) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.className = "join";
+    button.textContent = _("Play them");
+    form.append(button);
+    actions.append(form);
+  }
+  li.append(title, options, actions);
+  return li;
+}
+
+setInterval(refreshSeeks, 4000);
 
 const snapshot = document.getElementById("lobby-data");
 if (snapshot) fillAll(JSON.parse(snapshot.textContent));

@@ -6,8 +6,10 @@
 import { COLOR_NAMES, pieceElement, rankTitle, renderLegend } from "./pieces.js";
 import { canAbort, graveyard, isOver, rematchStage, tabTitle } from "./reduce.js";
 import { playCues, soundOn, setSound } from "./sounds.js";
+import { bindNotifications, titleFor } from "./notify.js";
 import { nameNodes } from "./timers.js";
 import { canReport, reportButton } from "./report.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE_TITLE = document.title;
@@ -15,7 +17,16 @@ const MUTE_KEY = (gameId) => `stratego.mute.${gameId}`;
 
 // actions: {send(message), state() -> the page's state}
 export function bindMatch(actions) {
-  $("btn-abort")?.addEventListener("click", () => actions.send({ type: "abort" }));
+  // The opponent has joined by the time Abort shows: it asks first.
+  $("btn-abort")?.addEventListener("click", () => {
+    $("abort-confirm").hidden = false;
+    $("btn-abort-no").focus();
+  });
+  $("btn-abort-no")?.addEventListener("click", () => ($("abort-confirm").hidden = true));
+  $("btn-abort-yes")?.addEventListener("click", () => {
+    $("abort-confirm").hidden = true;
+    actions.send({ type: "abort" });
+  });
   $("btn-rematch")?.addEventListener("click", () => actions.send({ type: "offer_rematch" }));
   $("btn-rematch-accept")?.addEventListener("click", () => actions.send({ type: "accept_rematch" }));
   $("btn-rematch-decline")?.addEventListener("click", () => actions.send({ type: "decline_rematch" }));
@@ -38,6 +49,7 @@ export function bindMatch(actions) {
     sound.checked = soundOn();
     sound.addEventListener("change", () => setSound(sound.checked));
   }
+  bindNotifications($("notify-toggle"), () => (document.title = titleFor(tabTitle(actions.state(), BASE_TITLE))));
 }
 
 export async function loadChat(gameId) {
@@ -74,7 +86,7 @@ export function renderMatch(state, actions) {
     renderLegend(legend, state.numbering);
     legend.dataset.numbering = state.numbering;
   }
-  document.title = tabTitle(state, BASE_TITLE);
+  document.title = titleFor(tabTitle(state, BASE_TITLE));
   if (state.cues.length) {
     playCues(state.cues);
     state.cues = []; // (played: the only state this module changes)
@@ -85,6 +97,7 @@ export function renderMatch(state, actions) {
 function renderAbort(state) {
   const button = $("btn-abort");
   if (button) button.hidden = !canAbort(state);
+  if (button?.hidden && $("abort-confirm")) $("abort-confirm").hidden = true;
 }
 
 function renderRematch(state) {
@@ -118,7 +131,7 @@ function renderChat(state) {
   }
   const hidden = $("chat-hidden");
   hidden.hidden = !(player && state.hiddenChat > 0 && !isOver(state));
-  hidden.textContent = "The spectators are chatting: you can read it after the game.";
+  hidden.textContent = _("The spectators are chatting: you can read it after the game.");
 }
 
 function chatItem(message) {
@@ -126,9 +139,9 @@ function chatItem(message) {
   li.className = `chat-line room-${message.room}`;
   const who = document.createElement("b");
   // "Ada (guest, Red): ..." as the lobby says it; an account's name links to its profile.
-  const where = message.role === 0 || message.role === 1 ? COLOR_NAMES[message.role] : "watching";
+  const where = message.role === 0 || message.role === 1 ? COLOR_NAMES[message.role] : _("watching");
   const name = message.guest ? [message.name] : nameNodes(message);
-  who.append(...name, ` (${message.guest ? "guest, " : ""}${where}): `);
+  who.append(...name, ` (${message.guest ? `${_("guest")}, ` : ""}${where}): `);
   const text = document.createElement("span");
   text.className = "chat-text";
   text.textContent = message.text;

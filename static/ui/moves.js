@@ -3,31 +3,32 @@
 
 import { COLOR_NAMES, RED, BLUE, pieceElement, rankLabel, rankTitle } from "./pieces.js";
 import { moveLabel, moveNumber } from "./reduce.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 export const TERMINATIONS = {
-  flag_captured: "the flag was captured",
-  no_moves: "no legal move left",
-  no_moves_both: "neither side can move",
-  move_cap: "the move limit was reached",
-  resignation: "resignation",
-  agreed_draw: "a draw was agreed",
-  time: "on time",
-  forfeit: "the other player left",
-  aborted: "cancelled before it started",
-  abandoned: "abandoned: nobody was there any more",
+  flag_captured: _("the flag was captured"),
+  no_moves: _("no legal move left"),
+  no_moves_both: _("neither side can move"),
+  move_cap: _("the move limit was reached"),
+  resignation: _("resignation"),
+  agreed_draw: _("a draw was agreed"),
+  time: _("on time"),
+  forfeit: _("the other player left"),
+  aborted: _("cancelled before it started"),
+  abandoned: _("abandoned: nobody was there any more"),
 };
 
 export function battleOutcome(battle) {
-  if (battle.result === "attacker") return "attacker wins";
-  if (battle.result === "defender") return "defender wins";
-  return "both are removed";
+  if (battle.result === "attacker") return _("attacker wins");
+  if (battle.result === "defender") return _("defender wins");
+  return _("both are removed");
 }
 
 export function battleText(move, numbering) {
   const b = move.battle;
   const attacker = COLOR_NAMES[move.color];
   const defender = COLOR_NAMES[1 - move.color];
-  return `${attacker} ${rankTitle(b.attacker, numbering)} attacks ${defender} ${rankTitle(b.defender, numbering)}: ${battleOutcome(b)}`;
+  return fmt(_("%(attacker)s %(a)s attacks %(defender)s %(d)s: %(outcome)s"), { attacker, a: rankTitle(b.attacker, numbering), defender, d: rankTitle(b.defender, numbering), outcome: battleOutcome(b) });
 }
 
 // The notation the move list shows: "E3-E4" for a move, "E3xE4" for an attack.
@@ -99,7 +100,7 @@ export function renderBattle(container, move, numbering) {
   vs.textContent = "vs";
   const result = document.createElement("p");
   result.className = "battle-result";
-  result.textContent = `Battle on ${move.notation.split("-")[1]}: ${battleOutcome(b)}.`;
+  result.textContent = fmt(_("Battle on %(square)s: %(outcome)s."), { square: move.notation.split("-")[1], outcome: battleOutcome(b) });
   container.append(
     side(attacker, "attacker", b.result === "attacker"),
     vs,
@@ -117,7 +118,7 @@ export function renderCaptured(container, captured, numbering) {
     const title = document.createElement("span");
     title.className = "captured-title";
     const ranks = captured?.[color] || [];
-    title.textContent = `${COLOR_NAMES[color]} lost ${ranks.length}:`;
+    title.textContent = fmt(_("%(color)s lost %(count)s:"), { color: COLOR_NAMES[color], count: ranks.length });
     row.append(title);
     [...ranks].sort((a, b) => b - a).forEach((rank) => {
       const el = pieceElement({ color, rank }, numbering);
@@ -131,19 +132,19 @@ export function renderCaptured(container, captured, numbering) {
 
 // Endings told by what the loser did.
 const LOSER_DID = {
-  flag_captured: (loser) => `${loser}'s flag was captured`,
-  resignation: (loser) => `${loser} resigned`,
-  time: (loser) => `${loser} ran out of time`,
-  forfeit: (loser) => `${loser} left the game`,
+  flag_captured: (loser) => fmt(_("%(loser)s's flag was captured"), { loser }),
+  resignation: (loser) => fmt(_("%(loser)s resigned"), { loser }),
+  time: (loser) => fmt(_("%(loser)s ran out of time"), { loser }),
+  forfeit: (loser) => fmt(_("%(loser)s left the game"), { loser }),
 };
 
 export function resultText(result, seats) {
   if (!result) return "";
-  if (result.termination === "aborted") return "This game was cancelled before it started.";
-  if (result.termination === "abandoned") return "This game was abandoned: nobody was there any more. No result.";
-  if (result.winner == null) return `Draw: ${TERMINATIONS[result.termination] || result.termination}.`;
+  if (result.termination === "aborted") return _("This game was cancelled before it started.");
+  if (result.termination === "abandoned") return _("This game was abandoned: nobody was there any more. No result.");
+  if (result.winner == null) return fmt(_("Draw: %(why)s."), { why: TERMINATIONS[result.termination] || result.termination });
   const loserDid = LOSER_DID[result.termination];
   const why = loserDid ? loserDid(COLOR_NAMES[1 - result.winner]) : TERMINATIONS[result.termination] || result.termination;
   const name = seats?.[result.winner]?.name;
-  return `${COLOR_NAMES[result.winner]}${name ? ` (${name})` : ""} wins: ${why}.`;
+  return fmt(_("%(winner)s wins: %(why)s."), { winner: `${COLOR_NAMES[result.winner]}${name ? ` (${name})` : ""}`, why });
 }

@@ -9,6 +9,7 @@ import { boardMarks, canSetUp, isActive, isPlayer, myColor, myTurn, totalArmy } 
 import { statusText } from "./status.js";
 import { renderSeats, renderTimers } from "./timers.js";
 import { renderBoardBattle } from "./match.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,7 +48,7 @@ function pageOffers() {
 
 export function renderSpectators(state) {
   const n = state.spectators ?? 0;
-  $("spectators").textContent = `${n} watching`;
+  $("spectators").textContent = fmt(_("%(count)s watching"), { count: n });
   $("spectators").dataset.count = n;
 }
 
@@ -72,7 +73,7 @@ function renderSetupPanel(state, tray) {
   $("btn-remove").disabled = !open || state.selected == null;
   $("btn-save").disabled = left > 0 || !state.variantInfo;
   $("setup-note").textContent = state.setupNote && left === 0 && state.setupNote.startsWith("Loading")
-    ? "Setup loaded."
+    ? _("Setup loaded.")
     : state.setupNote || "";
 }
 
@@ -83,10 +84,10 @@ function renderActions(state) {
   const inSetup = v.phase === "setup" && isActive(state);
   $("play-controls").hidden = !(isPlayer(state) && (playing || inSetup));
   const waiting = state.game.status === "waiting";
-  $("btn-resign").textContent = waiting ? "Cancel this game" : "Resign";
-  $("resign-question").textContent = waiting ? "Really cancel this game?" : "Really resign this game?";
-  $("btn-resign-yes").textContent = waiting ? "Yes, cancel the game" : "Yes, resign";
-  $("btn-resign-no").textContent = waiting ? "No, keep it" : "No, play on";
+  $("btn-resign").textContent = waiting ? _("Cancel this game") : _("Resign");
+  $("resign-question").textContent = waiting ? _("Really cancel this game?") : _("Really resign this game?");
+  $("btn-resign-yes").textContent = waiting ? _("Yes, cancel the game") : _("Yes, resign");
+  $("btn-resign-no").textContent = waiting ? _("No, keep it") : _("No, play on");
   $("resign-confirm").hidden = !state.confirmResign;
   const offer = state.game.draw_offer;
   $("btn-draw").hidden = !playing || offer === state.role;
@@ -106,6 +107,6 @@ function renderBanner(state) {
   // Nothing to replay in a game cancelled before it began or ended before its first move.
   const played = Math.max(g.ply || 0, state.moves.size);
   $("replay-link").hidden = g.status === "aborted" || played === 0;
-  const words = resultText(g.result, g.seats) || "The game is over.";
-  $("banner-text").textContent = `${mine ? "You won! " : lost ? "You lost. " : ""}${words}`;
+  const words = resultText(g.result, g.seats) || _("The game is over.");
+  $("banner-text").textContent = `${mine ? `${_("You won!")} ` : lost ? `${_("You lost.")} ` : ""}${words}`;
 }

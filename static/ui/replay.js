@@ -3,10 +3,11 @@
 // Home / End, or a move of the list (every move is listed; the current one is marked).
 
 import { Board } from "./board.js";
-import { getNumbering } from "./pieces.js";
+import { COLOR_NAMES, getNumbering } from "./pieces.js";
 import { moveNotation, renderBattle, renderCaptured, renderMoveList, resultText } from "./moves.js";
 import { bindNumberingSwitch } from "./common.js";
-import { moveLabel, moveNumber } from "./reduce.js";
+import { moveNumber } from "./reduce.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -29,16 +30,16 @@ function go(i) {
 function renderNothing() {
   const cancelled = data.result?.termination === "aborted";
   $("position").textContent = cancelled
-    ? "This game was cancelled before it started: there is nothing to replay."
+    ? _("This game was cancelled before it started: there is nothing to replay.")
     : last < 0
-      ? "This game never left its setup: there is nothing to replay."
-      : "This game ended before its first move: only the start position to show.";
+      ? _("This game never left its setup: there is nothing to replay.")
+      : _("This game ended before its first move: only the start position to show.");
   $("replay").dataset.empty = "1";
   for (const id of STEPS) $(id).disabled = true;
   $("step-hint").hidden = true;
   const none = document.createElement("li");
   none.className = "none";
-  none.textContent = "No moves.";
+  none.textContent = _("No moves.");
   list.replaceChildren(none);
   if (last === 0) {
     board.layout(data.width, data.height, data.lakes, false);
@@ -89,10 +90,10 @@ function render() {
   board.layout(data.width, data.height, data.lakes, false);
   board.render(frame.board, { lastMove: frame.move, numbering });
   $("position").textContent =
-    // Full moves, as the move list and the admin count them: "Move 64… of 127: E5-E6".
+    // Full moves, as the move list and the admin count them: "Move 64 of 127, Blue: E5-E6".
     index === 0
-      ? `Start position (${moveNumber(last)} moves)`
-      : `Move ${moveLabel(index)} of ${moveNumber(last)}: ${moveNotation(frame.move)}`;
+      ? fmt(_("Start position (%(count)s moves)"), { count: moveNumber(last) })
+      : fmt(_("Move %(n)s of %(total)s, %(color)s: %(move)s"), { n: moveNumber(index), total: moveNumber(last), color: COLOR_NAMES[(index + 1) % 2], move: moveNotation(frame.move) });
   $("replay").dataset.ply = index;
   markList();
   renderCaptured($("captured"), frame.captured, numbering);

@@ -1,6 +1,8 @@
 // Reporting a chat message (POST /games/<id>/report/, docs/moderation.md): a button on each
 // other person's line opens the dialog; the answer (sent, or why not) is said in it.
 
+import { gettext as _, interpolate as fmt } from "./i18n.js";
+
 const dialog = () => document.getElementById("report-dialog");
 let reported = null; // the message being reported
 
@@ -13,8 +15,8 @@ export function reportButton(message) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "link report-button";
-  button.textContent = "Report";
-  button.setAttribute("aria-label", `Report ${message.name}'s message`);
+  button.textContent = _("Report");
+  button.setAttribute("aria-label", fmt(_("Report %(name)s's message"), { name: message.name }));
   button.addEventListener("click", () => open(message));
   return button;
 }
@@ -52,13 +54,13 @@ async function send(ev) {
     });
     answer = await response.json();
   } catch {
-    answer = { message: "The report could not be sent: try again." };
+    answer = { message: _("The report could not be sent: try again.") };
   }
   if (answer.report) {
-    result.textContent = "Thank you: a moderator will look at it.";
+    result.textContent = _("Thank you: a moderator will look at it.");
     document.getElementById("report-send").disabled = true;
   } else {
-    result.textContent = answer.message || "The report could not be sent.";
+    result.textContent = answer.message || _("The report could not be sent.");
   }
 }
 

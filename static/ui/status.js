@@ -5,45 +5,46 @@ import { squareName } from "./board.js";
 import { COLOR_NAMES } from "./pieces.js";
 import { resultText } from "./moves.js";
 import { countRemaining } from "./tray.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const isPlayer = (state) => state.role === 0 || state.role === 1;
 
 export function statusText(state, page = { join: [], nicknameForm: false }) {
   const g = state.game;
   const v = state.view;
-  if (state.connection === "gone") return "This game does not exist.";
-  if (!v) return "Connecting…";
-  if (state.connection === "closed") return "Connection lost: reconnecting…";
-  if (g.status === "finished" || g.status === "aborted") return resultText(g.result, g.seats) || "The game is over.";
+  if (state.connection === "gone") return _("This game does not exist.");
+  if (!v) return _("Connecting…");
+  if (state.connection === "closed") return _("Connection lost: reconnecting…");
+  if (g.status === "finished" || g.status === "aborted") return resultText(g.result, g.seats) || _("The game is over.");
   const opp = isPlayer(state) ? 1 - state.role : null;
   if (!isPlayer(state)) {
     if (g.status === "waiting") {
-      if (page.join.length) return `A seat is free: press ${page.join.join(" or ")} to join.`;
-      if (page.nicknameForm) return "A seat is free: choose a nickname to join the game.";
-      return "Watching: waiting for a second player.";
+      if (page.join.length) return fmt(_("A seat is free: press %(buttons)s to join."), { buttons: page.join.join(_(" or ")) });
+      if (page.nicknameForm) return _("A seat is free: choose a nickname to join the game.");
+      return _("Watching: waiting for a second player.");
     }
-    if (v.phase === "setup") return "Watching: the players are placing their pieces.";
-    return `Watching: ${COLOR_NAMES[v.turn]} to move.`;
+    if (v.phase === "setup") return _("Watching: the players are placing their pieces.");
+    return fmt(_("Watching: %(color)s to move."), { color: COLOR_NAMES[v.turn] });
   }
   if (v.phase === "setup") {
     const left = countRemaining(v.remaining);
-    const waiting = g.status === "waiting" ? " Waiting for an opponent to join: share the link." : "";
+    const waiting = g.status === "waiting" ? ` ${_("Waiting for an opponent to join: share the link.")}` : "";
     if (!v.ready[state.role]) {
       if (left > 0) {
-        return `Place your pieces: ${left} left. Choose a piece in the tray, then a square (or use Random setup).${waiting}`;
+        return fmt(_("Place your pieces: %(left)s left. Choose a piece in the tray, then a square (or use Random setup)."), { left }) + waiting;
       }
-      return `Your setup is complete: press READY to start.${waiting}`;
+      return _("Your setup is complete: press READY to start.") + waiting;
     }
-    if (g.status === "waiting") return "You are ready. Waiting for an opponent to join.";
-    return v.ready[opp] ? "Starting…" : "You are ready. The opponent is placing their pieces.";
+    if (g.status === "waiting") return _("You are ready. Waiting for an opponent to join.");
+    return v.ready[opp] ? _("Starting…") : _("You are ready. The opponent is placing their pieces.");
   }
   if (v.phase === "playing") {
     if (v.turn === state.role) {
       return state.selected != null
-        ? `Your move: choose a highlighted square for the piece on ${squareName(state.selected, v.width)}.`
-        : "Your move: choose one of your pieces.";
+        ? fmt(_("Your move: choose a highlighted square for the piece on %(square)s."), { square: squareName(state.selected, v.width) })
+        : _("Your move: choose one of your pieces.");
     }
-    return `The opponent (${COLOR_NAMES[opp]}) is thinking: wait for their move.`;
+    return fmt(_("The opponent (%(color)s) is thinking: wait for their move."), { color: COLOR_NAMES[opp] });
   }
   return "";
 }

@@ -3,6 +3,7 @@
 
 import { COLOR_NAMES } from "./pieces.js";
 import { isOver } from "./reduce.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const LOW_TIME_MS = 30_000; // a clock under this is shown as low
@@ -22,19 +23,19 @@ export function renderSeats(current) {
     const el = $(`seat-${color}`);
     if (!el) return;
     const seat = seats[color];
-    const you = state.role === color ? " (you)" : "";
+    const you = state.role === color ? ` (${_("you")})` : "";
     const ready = state.view?.phase === "setup" ? setupNote(color) : "";
-    el.querySelector(".name").replaceChildren(...(seat ? [...nameNodes(seat), `${you}${ready}`] : ["free seat"]));
+    el.querySelector(".name").replaceChildren(...(seat ? [...nameNodes(seat), `${you}${ready}`] : [_("free seat")]));
     el.classList.toggle("to-move", state.view?.phase === "playing" && state.view.turn === color && active());
     const note = el.querySelector(".seat-note");
     note.hidden = !(active() && away[color]);
-    note.textContent = "left";
+    note.textContent = _("left");
   });
 }
 
 // A name as every page shows it: an account's links to its profile, a guest's says "(guest)".
 export function nameNodes(person) {
-  if (person.guest) return [`${person.name} (guest)`];
+  if (person.guest) return [`${person.name} (${_("guest")})`];
   if (person.computer) return [person.name];
   const a = document.createElement("a");
   a.href = `/players/${encodeURIComponent(person.name)}/`;
@@ -45,9 +46,9 @@ export function nameNodes(person) {
 
 // In setup the other side's squares are private: its strip says how many pieces it placed.
 function setupNote(color) {
-  if (state.view.ready[color]) return " · ready";
+  if (state.view.ready[color]) return ` · ${_("ready")}`;
   const placed = state.view.placed?.[color];
-  return color !== state.role && placed != null ? ` · ${placed} placed` : "";
+  return color !== state.role && placed != null ? ` · ${fmt(_("%(count)s placed"), { count: placed })}` : "";
 }
 
 // ------------------------------------------------------------------ clocks and absence
@@ -105,7 +106,7 @@ function renderSetupTimer() {
   el.hidden = ms == null || !active() || phase() !== "setup";
   if (el.hidden) return;
   const left = Math.max(0, ms - (performance.now() - state.clockAt));
-  el.textContent = `Setup time left: ${waitText(left)}`;
+  el.textContent = fmt(_("Setup time left: %(time)s"), { time: waitText(left) });
   el.classList.toggle("low", left < LOW_TIME_MS);
 }
 
@@ -128,7 +129,7 @@ function renderAway() {
   const left = claimLeft(away[opp]);
   button.hidden = false;
   button.disabled = left > 0 || state.claiming;
-  const label = left > 0 ? `Claim victory in ${waitText(left)}` : "Claim victory";
+  const label = left > 0 ? fmt(_("Claim victory in %(time)s"), { time: waitText(left) }) : _("Claim victory");
   if (button.textContent !== label) button.textContent = label;
 }
 
@@ -141,7 +142,7 @@ function claimLeft(away) {
 }
 
 function awayText(color, away) {
-  const who = `${COLOR_NAMES[color]} (${state.game.seats[color]?.name || "?"}) left the game.`;
+  const who = fmt(_("%(color)s (%(name)s) left the game."), { color: COLOR_NAMES[color], name: state.game.seats[color]?.name || "?" });
   const other = 1 - color;
   const mine = state.role === other; // this page is the opponent's
   if (away.claim_ms != null) {

@@ -35,8 +35,8 @@ def test_a_person_plays_the_computer_from_the_lobby(server_url, new_context):
 def test_two_computers_can_be_watched(server_url, new_context):
     page = new_context().new_page()
     P.sign_on(page, server_url, "spectator")
-    form = page.locator("#computer form").nth(1)
-    form.locator("select[name=variant]").select_option("mini")
+    page.locator("#watch-form summary").click()
+    page.select_option("#watch-variant", "mini")
     page.click("#watch-computers")
     page.wait_for_url("**/games/*/")
     expect(page.locator("#status")).to_contain_text("Watching")

@@ -78,10 +78,16 @@ def test_a_whole_match_with_chat_battles_and_a_rematch(server_url, new_context, 
         expect(page.locator("#chat-list .chat-text").last).to_have_text(INJECTED)
         assert page.evaluate("window.pwned") is None
         expect(page.locator("#chat-list script, #chat-list img")).to_have_count(0)
+    # On the phone the chat opens from the bar under the board, which counts what is unread.
+    expect(phone.locator("#chat-unread")).to_have_text("1")
+    phone.click("#dock-chat")
+    expect(phone.locator("#chat-unread")).to_be_hidden()
     phone.select_option("#chat-room", "spectators")
     phone.fill("#chat-input", "Red's flag is on the left")
     phone.click("#chat-form button[type=submit]")
     expect(phone.locator("#chat-list .chat-text").last).to_have_text("Red's flag is on the left")
+    phone.click("#dock-chat")
+    expect(phone.locator("#chat-panel")).to_be_hidden()
     expect(blue.locator("#chat-hidden")).to_be_visible()
     expect(blue.locator("#chat-list")).not_to_contain_text("flag is on the left")
 
@@ -117,10 +123,14 @@ def test_a_whole_match_with_chat_battles_and_a_rematch(server_url, new_context, 
         if move and move["battle"]:
             battles += 1
             expect(phone.locator("#board .sq.battle-here .clash .piece")).to_have_count(2)
+            # The phone's bar marks the battle; it opens over the page, the board in place.
+            expect(phone.locator("#dock-battle .mark")).to_be_visible()
+            phone.click("#dock-battle")
             box = phone.locator("#battle").bounding_box()
-            assert box and box["y"] + box["height"] <= 844 + phone.evaluate("scrollY"), box
-            phone.locator("#battle").scroll_into_view_if_needed()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
             P.shot(phone, f"match_02_battle_{battles}_phone")
+            phone.click("#dock-battle")
+            expect(phone.locator("#battle")).to_be_hidden()
     assert battles >= 1
     for page in (red, blue, phone):
         view = P.game_state(page)["view"]
@@ -168,6 +178,8 @@ def test_abort_before_both_have_moved(server_url, new_context, errors):
     P.join_from_lobby(blue, gid)
     expect(red.locator("#btn-abort")).to_be_visible()
     red.click("#btn-abort")
+    expect(red.locator("#abort-confirm")).to_be_visible()  # the opponent has joined: it asks
+    red.click("#btn-abort-yes")
     for page in (red, blue):
         expect(page.locator("#banner")).to_contain_text("cancelled")
         expect(page.locator("#btn-abort")).to_be_hidden()
@@ -219,5 +231,5 @@ def test_move_numbers_past_100_in_the_list_and_the_replay(server_url, new_contex
     P.shot(page, "match_06_move_105")
     page.goto(f"{server_url}/games/{gid}/replay/")
     page.click("#btn-last")
-    expect(page.locator("#position")).to_contain_text("Move 105… of 105")
+    expect(page.locator("#position")).to_contain_text("Move 105 of 105, Blue")
     assert errors == []

@@ -201,7 +201,7 @@ def test_replay_steps_through_the_finished_game(played: PlayedGame, server_url, 
     first = moves[0]
     # The position line and the list write the move alike.
     full_moves = (played.plies + 1) // 2  # one numbering everywhere: full moves (issue 12)
-    expect(page.locator("#position")).to_have_text(f"Move 1. of {full_moves}: {shown(first)}")
+    expect(page.locator("#position")).to_have_text(f"Move 1 of {full_moves}, Red: {shown(first)}")
     current = page.locator("#move-list .mv.current")
     expect(current).to_have_attribute("data-ply", "1")
     expect(current).to_have_attribute("aria-current", "step")

@@ -151,9 +151,10 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     ben.goto(server_url + "/")
     row = P.lobby_row(ben, "waiting", gid)
     expect(row).to_contain_text("ada")
-    assert on_screen(ben, f"#waiting .game-row[data-game-id='{gid}'] button.join"), (
-        "on a phone the games to join come before the forms"
-    )
+    assert on_screen(ben, "#waiting-note"), "on a phone a game to join is told on the first screen"
+    expect(ben.locator("#waiting-count")).to_have_text("1")
+    press(ben, ben.locator("#waiting-note a"))
+    assert on_screen(ben, f"#waiting .game-row[data-game-id='{gid}'] button.join")
     story.shot("created_and_listed", (ada, "desktop"), (ben, "phone"))
     press(ben, row.locator("button.join"))
     ben.wait_for_url(f"**/games/{gid}/")
@@ -204,9 +205,11 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     ben.evaluate("scrollTo(0, 0)")
     ada.wait_for_timeout(CLASH_IN_MS)
     story.shot("battle_on_the_board", (ada, "desktop"), (ben, "phone"), (wes, "spectator"))
-    ben.locator("#battle").scroll_into_view_if_needed()
+    # On the phone the battle opens from the bar under the board, the board left in place.
+    press(ben, ben.locator("#dock-battle"))
     expect(ben.locator("#battle")).to_be_visible()
     story.shot("battle_panel", (ben, "phone"))
+    press(ben, ben.locator("#dock-battle"))
     # The battle leaves the board by itself; the panel keeps it.
     for page in (ada, ben, wes):
         expect(page.locator("#board .sq.battle-here")).to_have_count(0)
@@ -215,7 +218,8 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
     # Chat: what Ada types is shown as text and run nowhere; Ben answers from the phone.
     ada.fill("#chat-input", INJECTED)
     ada.press("#chat-input", "Enter")
-    ben.locator("#chat-input").scroll_into_view_if_needed()
+    expect(ben.locator("#chat-unread")).to_have_text("1")
+    press(ben, ben.locator("#dock-chat"))
     ben.fill("#chat-input", "thanks, you too")
     press(ben, ben.locator("#chat-form button[type=submit]"))
     for page in (ada, ben, wes):
@@ -225,6 +229,7 @@ def test_a_newcomer_plays_loses_asks_for_a_rematch_and_wins_it(server_url, new_c
         assert page.evaluate("window.pwned") is None
     ada.locator("#chat-list").scroll_into_view_if_needed()
     story.shot("chat", (ada, "desktop"), (ben, "phone"))
+    press(ben, ben.locator("#dock-chat"))  # closed again: the board and the buttons free
 
     # Ben loses: he resigns (with a confirmation).
     ben.locator("#btn-resign").scroll_into_view_if_needed()

@@ -115,9 +115,9 @@ test("drag and drop: only draggable squares carry a payload; a drop moves, place
   assert.deepEqual(input.dropInput(setup, "junk", 2).send, []);
 });
 
-test("the tray's choice: kept while pieces of it are left, then the next rank in the tray's order", () => {
+test("the tray's choice: kept while pieces of it are left, then none (never chosen by itself)", () => {
   const s = setupState({ trayRank: 10 });
-  assert.equal(input.trayAfterView(s), 2); // no Marshal left: the next one still to place
+  assert.equal(input.trayAfterView(s), null); // no Marshal left: nothing is chosen
   assert.equal(input.trayAfterView({ ...s, trayRank: 12 }), 12);
   assert.equal(input.trayAfterView(playState({ trayRank: 2 })), null);
   assert.deepEqual(input.escapeInput().patch, { selected: null, trayRank: null });

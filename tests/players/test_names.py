@@ -47,9 +47,10 @@ def test_a_live_guests_nickname_is_taken_exactly_and_in_any_case():
     assert sign_on(Client(), "Ada") == "Ada"
     for attempt in ("Ada", "ada", "ADA", "aDa"):
         other = Client()
-        assert sign_on(other, attempt) == ""
-        page = other.get("/").content.decode()
-        assert "A guest is playing as" in page
+        refused = other.post("/nickname/", {"nickname": attempt})
+        assert other.session.get(NICKNAME_KEY, "") == ""
+        assert refused.status_code == 400  # the reason stands beside the field
+        assert "A guest is playing as" in refused.content.decode()
     assert GuestName.objects.get(key=name_key("ada")).name == "Ada"
 
 
@@ -70,9 +71,9 @@ def test_an_accounts_name_cannot_be_a_guests_even_with_a_cyrillic_letter():
 def test_reserved_nicknames_are_refused_and_leave_no_session_behind():
     for attempt in ("Computer", "admin", "Moderator", "hard"):
         client = Client()
-        client.post("/nickname/", {"nickname": attempt})
+        refused = client.post("/nickname/", {"nickname": attempt})
         assert not Session.objects.exists()  # (a program signing on sees it was refused)
-        assert "is reserved" in client.get("/").content.decode()
+        assert refused.status_code == 400 and "is reserved" in refused.content.decode()
 
 
 def test_a_name_comes_free_when_its_guest_leaves_or_their_session_ends():
