@@ -26,6 +26,20 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_seconds_range(name: str, default: str) -> tuple[float, float]:
+    """`LOW-HIGH` seconds (a random time between them) or one number of seconds."""
+    text = os.environ.get(name, "").strip() or default
+    try:
+        parts = [float(part) for part in text.split("-")]
+    except ValueError:
+        parts = []
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2 or not 0 <= parts[0] <= parts[1]:
+        raise ImproperlyConfigured(f"{name} must be SECONDS or LOW-HIGH seconds, not {text!r}")
+    return parts[0], parts[1]
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -229,6 +243,13 @@ PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", 
 PRESENCE_TTL_SECONDS = float(
     os.environ.get("PRESENCE_TTL_SECONDS", str(3 * PRESENCE_HEARTBEAT_SECONDS))
 )
+
+# Computer opponents (games/services/computer.py, games/services/cleanup.py): against a
+# person, the computer's move lands no sooner than this after the person's move (a random
+# time in LOW-HIGH seconds; its thinking counts toward it; 0: at once); a computer game its
+# person left ends after COMPUTER_GAME_GHOST_SECONDS (a game between people waits 30 minutes).
+COMPUTER_REPLY_DELAY = env_seconds_range("COMPUTER_REPLY_DELAY", "0.6-1.2")
+COMPUTER_GAME_GHOST_SECONDS = float(os.environ.get("COMPUTER_GAME_GHOST_SECONDS", "300"))
 
 # Limits per client and server process (games/transport/limits.py): open sockets per session and per
 # address, new sockets per address per second (and the burst allowed), and the bytes a client

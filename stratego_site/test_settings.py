@@ -12,6 +12,9 @@ _worker = os.environ.get("PYTEST_XDIST_WORKER")
 if _worker and not os.environ["CHANNEL_PREFIX"].endswith(f"-{_worker}"):
     os.environ["CHANNEL_PREFIX"] += f"-{_worker}"
 os.environ.setdefault("DEBUG", "true")
+# The computer answers at once: the tests that time its pause set one. In the environment, so
+# the servers the tests start (production settings) inherit it too.
+os.environ["COMPUTER_REPLY_DELAY"] = "0"
 
 from .settings import *  # noqa: E402,F403
 

@@ -2,8 +2,10 @@
 
 - an untimed game that no person has been connected to for GHOST_SECONDS ends as
   `abandoned` (status `aborted`, no result: it counts nowhere); a waiting game whose creator
-  left that long ago is cancelled (`aborted`). (A timed game ends by its clocks; a game one
-  player is still in ends by a claim of victory, games/services/absence.py.)
+  left that long ago is cancelled (`aborted`). A game against the computer ends sooner, when
+  its person left the site's COMPUTER_GAME_GHOST_SECONDS ago: nobody else waits for it, and
+  it leaves the lobby's live list. (A timed game ends by its clocks; a game one player is
+  still in ends by a claim of victory, games/services/absence.py.)
 - a computer-vs-computer game nobody has watched for UNWATCHED_SECONDS stops the same way.
 
 "When was a computer game last watched" is kept in this process (the Presence rows every
@@ -15,6 +17,7 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
 
 from ..domain import clocks, presence
@@ -41,14 +44,23 @@ def sweep(at: datetime | None = None) -> int:
 # ---------------------------------------------------------------- people's games
 
 
+def computer_ghost_seconds() -> float:
+    """How long a game against the computer waits for its person (COMPUTER_GAME_GHOST_SECONDS)."""
+    return float(getattr(settings, "COMPUTER_GAME_GHOST_SECONDS", GHOST_SECONDS))
+
+
 def ghost_candidates(at: datetime) -> QuerySet:
-    """Untimed games every person left GHOST_SECONDS ago (computer seats never leave)."""
+    """Untimed games every person left: both people GHOST_SECONDS ago, or the person
+    playing the computer computer_ghost_seconds() ago (computer seats never leave)."""
     cut = at - timedelta(seconds=GHOST_SECONDS)
-    red_gone = Q(red_left__lte=cut) | computer_seat_q(RED)
-    blue_gone = Q(blue_left__lte=cut) | computer_seat_q(BLUE)
-    humans = ~(computer_seat_q(RED) & computer_seat_q(BLUE))
+    short_cut = at - timedelta(seconds=computer_ghost_seconds())
+    red_computer, blue_computer = computer_seat_q(RED), computer_seat_q(BLUE)
+    people = ~red_computer & ~blue_computer & Q(red_left__lte=cut, blue_left__lte=cut)
+    vs_computer = (red_computer & ~blue_computer & Q(blue_left__lte=short_cut)) | (
+        blue_computer & ~red_computer & Q(red_left__lte=short_cut)
+    )
     playing = Q(status__in=[Game.Status.SETUP, Game.Status.PLAYING], clock_base_ms=None)
-    playing &= red_gone & blue_gone & humans
+    playing &= people | vs_computer
     waiting = Q(status=Game.Status.WAITING) & (Q(red_left__lte=cut) | Q(blue_left__lte=cut))
     return Game.objects.filter(playing | waiting)
 

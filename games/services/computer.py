@@ -11,6 +11,10 @@ person, so their setups and moves are validated, stored and broadcast like anyon
   games/reactions.py), sockets call it when they connect, so a restarted server resumes
   computer games as soon as anyone looks at them (and `resume_all()` kicks every active
   computer game, once per process, from the lobby).
+- Against a person, its move lands no sooner than the site's COMPUTER_REPLY_DELAY after the
+  person's (`reply_due`): a move that appears the instant one lets go of a piece reads as a
+  glitch. Its thinking counts toward the pause, and the worker never sleeps through it: the
+  chosen move is kept (`_held`) and a timer kicks the game when it is due.
 """
 
 from __future__ import annotations
@@ -21,13 +25,17 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
+from typing import NamedTuple
 
+from django.conf import settings as site_settings
 from django.db import connections
 from django.db.models import Q, QuerySet
 
 from .. import engine
 from ..bots import LEVELS, get_player
 from ..bots.expert import clock_budget
+from ..domain import clocks
 from ..domain.errors import ServiceError
 from ..domain.identity import Identity
 from ..domain.models import BLUE, RED, Game
@@ -59,6 +67,19 @@ _players: OrderedDict[tuple[str, int], Player] = OrderedDict()  # least recently
 _resumed = False
 _current = threading.local()  # the game a worker thread is acting for
 settings = {"watch_delay": WATCH_DELAY}
+
+
+class Held(NamedTuple):
+    """A move chosen for one turn (the game's ply), to be played at `due`."""
+
+    ply: int
+    color: int
+    src: int
+    dst: int
+    due: datetime
+
+
+_held: dict[str, Held] = {}  # per game: a reply to a person, chosen, waiting for its time
 
 
 # ---------------------------------------------------------------- seats
@@ -158,31 +179,46 @@ def watch_computers(variant: str, red_level: str, blue_level: str) -> Game:
 
 
 # ---------------------------------------------------------------- acting
-def act(public_id: str) -> bool:
-    """Let one computer of this game do its next step (setup, or its move). True if it did."""
+def act(public_id: str) -> float | None:
+    """Let one computer of this game do its next step (its setup, or its move). None if none
+    had anything to do, 0 if one did, else the seconds until the move it chose may be played
+    (a reply to a person waits for `reply_due`; the move is kept for then)."""
     game = Game.objects.filter(public_id=public_id).first()
     if game is None or not game.is_active:
-        return False
+        return None
     seats = computer_seats(game)
     if not seats:
-        return False
+        return None
     state = engine.Game.from_dict(game.state)
     for color, level in seats.items():
         ident = computer_identity(level, color)
         if state.phase == engine.SETUP and not state.ready[color]:
             set_up(public_id, ident, color, _player(public_id, color, level, state.variant))
-            return True
+            return 0.0
         if (
             game.status == Game.Status.PLAYING
             and state.phase == engine.PLAYING
             and state.turn == color
         ):
             view = state.view(color)  # all the computer is ever shown
-            budget_from_clock(_player(public_id, color, level, state.variant), game, color)
-            src, dst = choose_move(_player(public_id, color, level, state.variant), view)
-            move(public_id, ident, src, dst)
-            return True
-    return False
+            held = _held.get(public_id)
+            if (
+                held is None
+                or (held.ply, held.color) != (game.ply, color)
+                or (held.src, held.dst) not in view.legal_moves
+            ):
+                player = _player(public_id, color, level, state.variant)
+                budget_from_clock(player, game, color)
+                src, dst = choose_move(player, view)
+                held = Held(game.ply, color, src, dst, reply_due(game, color, len(seats) == 2))
+            wait = (held.due - clocks.now()).total_seconds()
+            if wait > 0:
+                _held[public_id] = held
+                return wait
+            _held.pop(public_id, None)
+            move(public_id, ident, held.src, held.dst)
+            return 0.0
+    return None
 
 
 def choose_move(player: Player, view: engine.View) -> tuple[int, int]:
@@ -197,6 +233,27 @@ def choose_move(player: Player, view: engine.View) -> tuple[int, int]:
     except Exception:
         logger.exception("computer %s failed to move", player.name)
     return random.choice(view.legal_moves)
+
+
+def reply_delay() -> float:
+    """Seconds a computer's reply to a person takes at least: a random time in the site's
+    COMPUTER_REPLY_DELAY (low, high)."""
+    low, high = getattr(site_settings, "COMPUTER_REPLY_DELAY", (0.0, 0.0))
+    return random.uniform(low, high) if high > 0 else 0.0
+
+
+def reply_due(game: Game, color: int, two_computers: bool) -> datetime:
+    """When `color`'s move may be played: against a person, `reply_delay` after the turn
+    began (the person's move, or the start of play), so the thinking counts toward it; in a
+    timed game no longer than the clock allows the thinking, since the pause runs on the
+    computer's clock. Two computers: at once (the watch delay paces them)."""
+    start = game.turn_started
+    if two_computers or start is None:
+        return clocks.now()
+    delay = reply_delay()
+    if game.is_timed:
+        delay = min(delay, clock_budget(game.clock_ms(color), game.clock_increment_ms, delay))
+    return start + timedelta(seconds=delay)
 
 
 def budget_from_clock(player: Player, game: Game, color: int) -> None:
@@ -241,7 +298,7 @@ def kick(public_id: str) -> None:
         return  # the computer's own action committed: its worker already decides what is next
     with _lock:
         if public_id in _scheduled:
-            return  # a timer will kick it after the pause between two computers' moves
+            return  # a timer kicks it after its pause: a watch delay, a paced reply, a retry
         if public_id in _busy:
             _again.add(public_id)
             return
@@ -250,19 +307,22 @@ def kick(public_id: str) -> None:
 
 
 def _work(public_id: str) -> None:
-    """Act while a computer of this game has something to do. Between two computers' moves
-    the worker is released and a timer kicks the game again, so a watched game never holds
-    a worker while it waits; a failure is retried the same way, later and a bounded number
-    of times."""
+    """Act while a computer of this game has something to do. Between two computers' moves,
+    and while a reply to a person waits for its time, the worker is released and a timer
+    kicks the game again, so a game never holds a worker while it waits; a failure is
+    retried the same way, later and a bounded number of times."""
     _current.public_id = public_id
     pause: float | None = None  # set: a timer kicks the game again after this many seconds
     try:
         while True:
-            outcome = _act_safely(public_id)
+            outcome, wait = _act_safely(public_id)
             if outcome == FAILED:
                 pause = _retry_delay(public_id)
                 return
             _failures.pop(public_id, None)
+            if outcome == WAITING:
+                pause = wait
+                return
             if outcome == ACTED:
                 if settings["watch_delay"] > 0 and _two_computers(public_id):
                     pause = settings["watch_delay"]
@@ -290,22 +350,26 @@ def _work(public_id: str) -> None:
             _executor.submit(_work, public_id)
 
 
-ACTED, IDLE, FAILED = "acted", "idle", "failed"
+ACTED, IDLE, FAILED, WAITING = "acted", "idle", "failed", "waiting"
 
 
-def _act_safely(public_id: str) -> str:
+def _act_safely(public_id: str) -> tuple[str, float]:
+    """The outcome of one step, and with WAITING the seconds to wait."""
     try:
-        return ACTED if act(public_id) else IDLE
+        wait = act(public_id)
     except ServiceError as exc:  # a person acted meanwhile; look again
         logger.info("computer in %s: %s", public_id, exc.message)
-        return IDLE
+        return IDLE, 0.0
     except Exception as exc:
         _failures[public_id] = _failures.get(public_id, 0) + 1
         logger.warning(
             "computer in %s failed (%d in a row): %r", public_id, _failures[public_id], exc
         )
         logger.debug("computer in %s: the failure", public_id, exc_info=True)
-        return FAILED
+        return FAILED, 0.0
+    if wait is None:
+        return IDLE, 0.0
+    return (WAITING, wait) if wait > 0 else (ACTED, 0.0)
 
 
 def _retry_delay(public_id: str) -> float | None:
@@ -374,6 +438,7 @@ def _forget_finished(public_id: str) -> None:
         with _lock:
             for color in (RED, BLUE):
                 _players.pop((public_id, color), None)
+            _held.pop(public_id, None)
         _failures.pop(public_id, None)
 
 

@@ -1,6 +1,7 @@
 """The lobby sheds its ghosts. An untimed game every person left long ago
-ends as abandoned (no result), a waiting game whose creator left is cancelled, and a game
-between two computers nobody watches stops; a game somebody is in is never touched."""
+ends as abandoned (no result), sooner when its person played the computer; a waiting game
+whose creator left is cancelled, and a game between two computers nobody watches stops; a
+game somebody is in is never touched."""
 
 from __future__ import annotations
 
@@ -121,3 +122,34 @@ def test_the_heartbeats_sweep_runs_the_cleanup():
     gid = computers_game()
     scheduler.sweep()
     assert cleanup.watched_at(Game.objects.get(public_id=gid).pk) is not None
+
+
+def test_a_computer_game_its_person_left_ends_after_a_few_minutes():
+    """Nobody else waits for it: it leaves the live list long before a people's game would."""
+    short = cleanup.computer_ghost_seconds()
+    assert 0 < short < cleanup.GHOST_SECONDS
+    person = make_guest("gone")
+    vs_computer = computer.play_vs_computer(person, "mini", "random", RED).public_id
+    timed = computer.play_vs_computer(person, "mini", "random", BLUE, "5+3").public_id
+    people, _, _ = timed_game(None)
+    services.player_left(vs_computer, RED)
+    services.player_left(timed, BLUE)
+    both_left(people)
+    t0 = clocks.now()
+    assert cleanup.sweep(t0 + timedelta(seconds=short - 5)) == 0  # not before
+    assert cleanup.sweep(t0 + timedelta(seconds=short + 1)) == 1
+    assert (game(vs_computer).status, game(vs_computer).termination) == ("aborted", "abandoned")
+    assert vs_computer not in {g["id"] for g in snapshots.lobby_lists()["live"]}
+    # the people's game still waits the long time; the timed one ends by its clocks only
+    assert cleanup.sweep(t0 + timedelta(seconds=cleanup.GHOST_SECONDS - 5)) == 0
+    assert cleanup.sweep(t0 + timedelta(seconds=cleanup.GHOST_SECONDS + 1)) == 1
+    assert game(people).termination == "abandoned" and game(timed).is_active
+
+
+def test_the_wait_for_a_computer_games_person_is_a_setting(settings):
+    settings.COMPUTER_GAME_GHOST_SECONDS = 60
+    gid = computer.play_vs_computer(make_guest("brief"), "mini", "random", RED).public_id
+    services.player_left(gid, RED)
+    t0 = clocks.now()
+    assert cleanup.sweep(t0 + timedelta(seconds=59)) == 0
+    assert cleanup.sweep(t0 + timedelta(seconds=61)) == 1

@@ -15,13 +15,13 @@ PROBE = (
 )
 
 
-def probe(**env: str) -> subprocess.CompletedProcess:
+def probe(code: str = PROBE, **env: str) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     base.update(DJANGO_SETTINGS_MODULE="stratego_site.settings", **env)
     for key in [k for k, v in base.items() if v == ""]:
         del base[key]
     return subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=ROOT, env=base, capture_output=True, text=True
+        [sys.executable, "-c", code], cwd=ROOT, env=base, capture_output=True, text=True
     )
 
 
@@ -51,3 +51,17 @@ def test_production_refuses_missing_or_weak_secret():
     assert probe(DEBUG="false", SECRET_KEY="short").returncode != 0
     ok = probe(DEBUG="false", SECRET_KEY="x" * 50)
     assert ok.returncode == 0 and ", false," in ok.stdout
+
+
+def test_computer_pacing_from_the_environment():
+    code = (
+        "import django, json; django.setup(); from django.conf import settings as s; "
+        "print(json.dumps([s.COMPUTER_REPLY_DELAY, s.COMPUTER_GAME_GHOST_SECONDS]))"
+    )
+    default = probe(code, COMPUTER_REPLY_DELAY="", COMPUTER_GAME_GHOST_SECONDS="")
+    assert default.stdout.strip() == "[[0.6, 1.2], 300.0]", default.stderr
+    fixed = probe(code, COMPUTER_REPLY_DELAY="0.25", COMPUTER_GAME_GHOST_SECONDS="120")
+    assert fixed.stdout.strip() == "[[0.25, 0.25], 120.0]", fixed.stderr
+    for bad in ("1.2-0.6", "soon"):
+        out = probe(code, COMPUTER_REPLY_DELAY=bad)
+        assert out.returncode != 0 and "COMPUTER_REPLY_DELAY" in out.stderr
