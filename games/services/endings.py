@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from .. import clocks, engine
 from ..models import Game
 from .events import emit
+
+# Told of every game that ends (finished or aborted) inside the transaction that ends it, with
+# the game row locked: apps that build on games register here (tournaments/apps.py).
+ended_hooks: list[Callable[[Game], None]] = []
+# Whether a rule-breaking move ends `game` against its mover instead of being refused (an
+# event's games, as a referee forfeits a program for an irregularity: tournaments/apps.py).
+irregularity_hooks: list[Callable[[Game], bool]] = []
 
 
 def finish(game: Game, eg: engine.Game, at: datetime) -> None:
@@ -20,6 +28,7 @@ def finish(game: Game, eg: engine.Game, at: datetime) -> None:
     game.draw_offer = None
     emit(game, "game_over", {"winner": outcome.winner, "termination": outcome.termination})
     rate_on_finish(game)
+    tell_ended(game)
 
 
 def rate_on_finish(game: Game) -> None:
@@ -37,3 +46,13 @@ def abort(game: Game, at: datetime) -> None:
     game.termination = "aborted"
     game.draw_offer = None
     emit(game, "game_over", {"winner": None, "termination": "aborted"})
+    tell_ended(game)
+
+
+def tell_ended(game: Game) -> None:
+    for hook in ended_hooks:
+        hook(game)
+
+
+def irregularity_forfeits(game: Game) -> bool:
+    return any(hook(game) for hook in irregularity_hooks)

@@ -9,9 +9,12 @@ from ..errors import ServiceError
 from ..identity import Identity
 from ..models import Game, Move
 from . import rows
-from .endings import abort, finish
+from .endings import abort, finish, irregularity_forfeits
 from .events import emit
 from .unit import commit_without_flush, run
+
+# Refusals that say the move came at the wrong moment, not that it broke a rule.
+NOT_IRREGULAR = frozenset({"not_playing", "game_over", "not_your_turn"})
 
 
 def require_playing(game: Game) -> None:
@@ -43,7 +46,14 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
 
     def action(game: Game, color: int, eg: engine.Game) -> bool:
         require_playing(game)
-        result = eg.push(engine.Move(frm, to), color)
+        try:
+            result = eg.push(engine.Move(frm, to), color)
+        except engine.IllegalMoveError as exc:
+            if exc.code in NOT_IRREGULAR or not irregularity_forfeits(game):
+                raise
+            eg.end(engine.Outcome(winner=1 - color, termination="forfeit"))
+            finish(game, eg, at)
+            return True
         game.draw_offer = None
         if eg.outcome is None:
             clocks.after_move(game, color, at)
