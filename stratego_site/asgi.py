@@ -22,6 +22,7 @@ from games.origin import ExactOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from stratego_site.proxy import behind_trusted_proxies  # noqa: E402
 from stratego_site.socket_guard import DatabaseGuardedSockets  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
 
 
 def build_application():  # noqa: ANN201 - an ASGI application
@@ -31,7 +32,11 @@ def build_application():  # noqa: ANN201 - an ASGI application
             "http": django_asgi_app,
             "websocket": ExactOriginValidator(
                 DatabaseGuardedSockets(
-                    AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+                    AuthMiddlewareStack(
+                        TokenAuthMiddleware(
+                            URLRouter([*tournament_sockets, *websocket_urlpatterns])
+                        )
+                    )
                 )
             ),
         }
@@ -46,6 +51,9 @@ if serving:
     from games import background  # noqa: E402
 
     background.start()
+    from tournaments import scheduler  # noqa: E402  (events: rounds on time, forfeits)
+
+    scheduler.start()
     from games.legacy import inprocess  # noqa: E402
 
     inprocess.start()
