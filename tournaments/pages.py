@@ -23,6 +23,7 @@ class Cell:
     css: str = ""
     title: str = ""
     game: str = ""
+    detail: str = ""  # the opponent's place now and one's colour (Swiss, arena)
 
 
 @dataclass
@@ -74,13 +75,13 @@ def lines(tournament: Tournament, rows: list[table.Row], pairings: list[Pairing]
             for p in mine:
                 text = mark(p, me)
                 other = p.blue_id if p.red_id == me else p.red_id
-                colour = "" if other is None else ("R" if p.red_id == me else "B")
-                where = f"#{rank.get(other, '?')}" if other is not None else ""
+                colour = "" if other is None else ("Red" if p.red_id == me else "Blue")
+                detail = f"#{rank.get(other, '?')}{colour[:1]}" if other is not None else ""
                 title = f"round {p.round}: " + (
-                    "bye" if other is None else f"{names.get(other, '?')} ({colour})"
+                    "bye" if other is None else f"{names.get(other, '?')}, as {colour}"
                 )
                 game = p.game.public_id if p.game_id else ""
-                line.cells.append(Cell(f"{text}{where}", css_of(text), title, game))
+                line.cells.append(Cell(text, css_of(text), title, game, detail))
         out.append(line)
     return out
 
@@ -110,7 +111,7 @@ def context(tournament: Tournament) -> dict:
         "lines": lines(tournament, rows, pairings),
         "current": current_games(pairings),
         "rounds": rounds(pairings),
-        "podium": [r for r in rows if r.standing.rank <= 3][:3]
+        "podium": [r for r in rows if r.standing.rank <= 3][:6]
         if tournament.status == Tournament.Status.FINISHED
         else [],
         "is_arena": tournament.format == Tournament.Format.ARENA,

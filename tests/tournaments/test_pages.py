@@ -121,3 +121,20 @@ def test_bot_api_lists_enters_and_gives_pairings():
     assert {s["name"] for s in standings} == {"alice", "botty"}
     assert client.get("/api/bot/tournaments/424242/").status_code == 404
     assert json.loads(client.post(url + "withdraw/", **auth).content)["withdrawn"]
+
+
+def test_the_admin_review_of_an_event_links_every_game():
+    admin_user = account("boss", staff=True)
+    admin_user.is_superuser = True
+    admin_user.save()
+    alice, bob = account("alice"), account("bob")
+    swiss = event(alice, rounds=1, rated=False)
+    entries.enter(swiss.pk, alice)
+    entries.enter(swiss.pk, bob)
+    scheduler.sweep(timezone.now() + timedelta(minutes=6))
+    game = swiss.pairings.get().game
+    page = logged_in(admin_user).get(f"/admin/tournaments/tournament/{swiss.pk}/change/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert f"/admin/games/game/{game.pk}/change/" in html
+    assert f"/games/{game.public_id}/replay/" in html
