@@ -22,7 +22,7 @@ class Cell:
     text: str
     css: str = ""
     title: str = ""
-    game: str = ""
+    game: str = ""  # the game's page
     detail: str = ""  # the opponent's place now and one's colour (Swiss, arena)
 
 
@@ -30,6 +30,10 @@ class Cell:
 class Line:
     row: table.Row
     cells: list[Cell] = field(default_factory=list)  # by round (Swiss, arena) or opponent (RR)
+
+
+def game_url(public_id: str) -> str:
+    return f"/games/{public_id}/"
 
 
 def mark(pairing: Pairing, entrant_id: int) -> str:
@@ -69,7 +73,7 @@ def lines(tournament: Tournament, rows: list[table.Row], pairings: list[Pairing]
                     continue
                 games = by_opponent.get(other, [])
                 text = " ".join(mark(p, me) for p in games)
-                game = next((p.game.public_id for p in games if p.game_id), "")
+                game = next((game_url(p.game.public_id) for p in games if p.game_id), "")
                 line.cells.append(Cell(text, css_of(text), f"against {names[other]}", game))
         else:
             for p in mine:
@@ -80,7 +84,7 @@ def lines(tournament: Tournament, rows: list[table.Row], pairings: list[Pairing]
                 title = f"round {p.round}: " + (
                     "bye" if other is None else f"{names.get(other, '?')}, as {colour}"
                 )
-                game = p.game.public_id if p.game_id else ""
+                game = game_url(p.game.public_id) if p.game_id else ""
                 line.cells.append(Cell(text, css_of(text), title, game, detail))
         out.append(line)
     return out
