@@ -13,10 +13,19 @@ from .models import Entrant, Pairing, Tournament
 class EntrantInline(admin.TabularInline):
     model = Entrant
     extra = 0
-    fields = ("name", "user", "computer", "rating_start", "rating_end", "place", "points",
-              "withdrawn", "removed")  # fmt: skip
-    readonly_fields = ("name", "user", "computer", "rating_start", "rating_end", "place", "points")
+    fields = ("name", "user", "computer", "rating", "place", "points", "withdrawn", "removed")
+    readonly_fields = fields
     can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:  # noqa: ANN001
+        return False  # (entries go through the event's page: its checks apply)
+
+    @admin.display(description="rating start → end")
+    def rating(self, entrant: Entrant) -> str:
+        start, end = entrant.rating_start, entrant.rating_end
+        if start is None:
+            return "–"
+        return f"{start:.0f}" + (f" → {end:.0f}" if end is not None else "")
 
 
 class PairingInline(admin.TabularInline):

@@ -56,7 +56,6 @@ class Tournament(models.Model):
     ends_at = models.DateTimeField(null=True, blank=True)  # arena: the end of the window
     finished_at = models.DateTimeField(null=True, blank=True)
     cancel_reason = models.CharField(max_length=200, blank=True, default="")
-    version = models.PositiveIntegerField(default=0)  # bumped by every change the page shows
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -136,6 +135,10 @@ class Pairing(models.Model):
     class Meta:
         ordering = ["round", "id"]
         indexes = [models.Index(fields=["tournament", "round"])]
+
+    def __str__(self) -> str:
+        blue = self.blue.name if self.blue_id else "bye"
+        return f"round {self.round}: {self.red.name} – {blue}"
 
     @property
     def played(self) -> bool:

@@ -106,7 +106,9 @@ def context(tournament: Tournament) -> dict:
     pairings = list(
         tournament.pairings.select_related("game", "red", "blue").order_by("round", "id")
     )
-    if tournament.rated and tournament.status == Tournament.Status.RUNNING:
+    if tournament.status == Tournament.Status.UPCOMING:
+        ratings_now(tournament, entrants, before_start=True)
+    elif tournament.rated and tournament.status == Tournament.Status.RUNNING:
         ratings_now(tournament, entrants)
     rows = table.compute(tournament, entrants, pairings)
     return {
@@ -124,14 +126,19 @@ def context(tournament: Tournament) -> dict:
     }
 
 
-def ratings_now(tournament: Tournament, entrants: list[Entrant]) -> None:
-    """While an event runs, each entrant's rating as it stands (two queries for all)."""
+def ratings_now(tournament: Tournament, entrants: list[Entrant], before_start: bool = False
+                ) -> None:  # fmt: skip
+    """Each entrant's rating as it stands (two queries for all): while the event runs, as its
+    rating after; before it starts, as the rating it would start with (the seeding)."""
     found = Rating.objects.filter(variant=tournament.variant)
     users = {r.user_id: r.rating for r in found.filter(user_id__in=[e.user_id for e in entrants])}
     levels = [e.computer for e in entrants if e.computer]
     computers = {r.computer: r.rating for r in found.filter(computer__in=levels)}
     for e in entrants:
-        if e.rating_start is not None:
+        if before_start:
+            now = users.get(e.user_id) if e.user_id else computers.get(e.computer)
+            e.rating_start = now if now is not None else 1500.0
+        elif e.rating_start is not None:
             now = users.get(e.user_id) if e.user_id else computers.get(e.computer)
             e.rating_end = now if now is not None else e.rating_start
 

@@ -3,7 +3,7 @@ editing, and the buttons (enter, withdraw, add a computer, remove, feature, canc
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -31,7 +31,7 @@ def form_choices() -> dict:
         "formats": Tournament.Format.choices,
         "variants": VARIANT_NAMES,
         "time_controls": options.TIME_CONTROLS,
-        "default_start": timezone.localtime(timezone.now() + timezone.timedelta(minutes=10)),
+        "default_start": timezone.localtime(timezone.now() + timedelta(minutes=10)),
     }
 
 
@@ -56,7 +56,7 @@ def read_form(request: HttpRequest) -> events.Settings:
         except ValueError:
             raise TournamentError("bad_start", "The start is a date and a time.") from None
         if timezone.is_naive(starts):
-            starts = timezone.make_aware(starts)
+            starts = from_local(starts, post.get("tz_offset", ""))
     return events.Settings(
         name=post.get("name", ""),
         format=post.get("format", "swiss"),
@@ -71,6 +71,16 @@ def read_form(request: HttpRequest) -> events.Settings:
         rating_max=number("rating_max", None),
         private=post.get("private") == "on",
     )
+
+
+def from_local(naive: datetime, offset: str) -> datetime:
+    """A form's local time made a moment: the browser's offset from UTC in minutes (as
+    JavaScript's getTimezoneOffset gives it), else the server's time zone."""
+    text = offset.strip().lstrip("-")
+    if text.isdigit() and int(text) <= 16 * 60:
+        minutes = int(offset.strip())
+        return (naive + timedelta(minutes=minutes)).replace(tzinfo=UTC)
+    return timezone.make_aware(naive)
 
 
 @require_POST

@@ -3,6 +3,7 @@
 // the tab's title and is taken to the game.
 import { ReconnectingSocket } from "../ui/socket.js";
 import { setSound, soundOn } from "../ui/sounds.js";
+import { localTimes } from "./times.js";
 
 const root = document.getElementById("tournament");
 const live = document.getElementById("t-live");
@@ -45,6 +46,7 @@ function yourGame(gameId) {
 function onFrame(frame) {
   if (frame.type !== "tournament") return;
   live.innerHTML = frame.html;
+  localTimes(live);
   markMe();
   root.dataset.status = frame.status;
   if (frame.your_game && frame.your_game !== known) {
