@@ -42,7 +42,7 @@ class Settings:
 
 def checked(settings: Settings) -> Settings:
     name = " ".join((settings.name or "").split())
-    if not 3 <= len(name) <= 80:
+    if not 3 <= len(name) <= 80 or not name.isprintable():
         raise TournamentError("bad_name", "A name of 3 to 80 characters, please.")
     if settings.format not in Tournament.Format.values:
         raise TournamentError("bad_format", "The format is Swiss, round-robin or arena.")

@@ -138,3 +138,26 @@ def test_the_admin_review_of_an_event_links_every_game():
     assert page.status_code == 200
     assert f"/admin/games/game/{game.pk}/change/" in html
     assert f"/games/{game.public_id}/replay/" in html
+
+
+def test_hostile_requests_are_refused_without_a_server_error():
+    """Huge numbers, NUL bytes, garbage fields: a 404, a refusal, never a 500."""
+    client = logged_in(account("x"))
+    for url in ("/tournaments/99999999999999999999/", "/tournaments/1/", "/tournaments/0/next/",
+                "/api/bot/tournaments/99999999999999/pairings/", "/tournaments/?x=\x00"):
+        assert client.get(url).status_code in (200, 302, 404, 401), url
+    start = "2030-01-01T10:00"
+    for data in (
+        {"name": "a\x00bc", "format": "swiss", "starts_at": start},
+        {"name": "abc", "format": "\x00", "variant": "\x00", "time_control": "\x00"},
+        {"name": "abc", "rounds": "9" * 30, "starts_at": start, "tz_offset": "9" * 40},
+        {"name": "abc", "rating_min": "-1", "starts_at": "x", "tz_offset": "-99999"},
+    ):
+        assert client.post("/tournaments/new/", data).status_code == 302, data
+    assert not Tournament.objects.exists()
+    for url in ("/tournaments/1/enter/", "/tournaments/1/computer/",
+                "/tournaments/5/remove/999999999/", "/tournaments/1/cancel/"):  # fmt: skip
+        answer = client.post(url, {"level": "\x00", "invite": "\x00"})
+        assert answer.status_code in (302, 404), url
+    raw = client.post("/api/bot/tournaments/1/enter/", b"\x00\xff", content_type="application/json")
+    assert raw.status_code in (401, 404)
