@@ -67,6 +67,8 @@ def end_game(public_id: str, at: datetime, ghost: bool) -> bool:
             return False  # somebody came back meanwhile
         if Presence.objects.filter(presence.live(), game=game).exists():
             return False  # a socket is open on it after all
+        if not ghost and services.endings.in_event(game):
+            return False  # an event's game is played out, watched or not
         if game.status == Game.Status.WAITING:
             services.abort(game, at)  # cancelled: nobody ever joined
         else:
@@ -83,6 +85,7 @@ def abandon(game: Game, at: datetime) -> None:
     game.termination = ABANDONED
     game.draw_offer = None
     services.emit(game, "game_over", {"winner": None, "termination": ABANDONED})
+    services.endings.tell_ended(game)  # (an event's game counts as lost by both)
 
 
 # ---------------------------------------------------------------- computers' games

@@ -14,4 +14,4 @@ class TournamentsConfig(AppConfig):
 
         if results.game_ended not in endings.ended_hooks:
             endings.ended_hooks.append(results.game_ended)
-            endings.irregularity_hooks.append(results.is_event_game)
+            endings.event_hooks.append(results.is_event_game)

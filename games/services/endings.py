@@ -12,9 +12,10 @@ from .events import emit
 # Told of every game that ends (finished or aborted) inside the transaction that ends it, with
 # the game row locked: apps that build on games register here (tournaments/apps.py).
 ended_hooks: list[Callable[[Game], None]] = []
-# Whether a rule-breaking move ends `game` against its mover instead of being refused (an
-# event's games, as a referee forfeits a program for an irregularity: tournaments/apps.py).
-irregularity_hooks: list[Callable[[Game], bool]] = []
+# Whether `game` is played in an event (tournaments/apps.py): a rule-breaking move ends it
+# against its mover instead of being refused (as a referee forfeits a program for an
+# irregularity), and it is played out even when nobody watches (games/cleanup.py).
+event_hooks: list[Callable[[Game], bool]] = []
 
 
 def finish(game: Game, eg: engine.Game, at: datetime) -> None:
@@ -54,5 +55,5 @@ def tell_ended(game: Game) -> None:
         hook(game)
 
 
-def irregularity_forfeits(game: Game) -> bool:
-    return any(hook(game) for hook in irregularity_hooks)
+def in_event(game: Game) -> bool:
+    return any(hook(game) for hook in event_hooks)

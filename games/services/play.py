@@ -9,7 +9,7 @@ from ..errors import ServiceError
 from ..identity import Identity
 from ..models import Game, Move
 from . import rows
-from .endings import abort, finish, irregularity_forfeits
+from .endings import abort, finish, in_event
 from .events import emit
 from .unit import commit_without_flush, run
 
@@ -49,7 +49,7 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
         try:
             result = eg.push(engine.Move(frm, to), color)
         except engine.IllegalMoveError as exc:
-            if exc.code in NOT_IRREGULAR or not irregularity_forfeits(game):
+            if exc.code in NOT_IRREGULAR or not in_event(game):
                 raise
             eg.end(engine.Outcome(winner=1 - color, termination="forfeit"))
             finish(game, eg, at)

@@ -229,3 +229,29 @@ def test_an_arena_pairs_free_players_at_once_and_counts_streaks():
     arena.refresh_from_db()
     assert arena.status == "finished"
     assert sorted(e.points for e in arena.entrants.all()) == [0, 0, 0, 4, 4]
+
+
+def test_an_event_game_of_two_computers_is_played_out_unwatched_and_an_abandoned_one_counts():
+    from games import cleanup
+
+    alice, bob = account("alice"), account("bob")
+    robin = event(alice, format="round_robin", rated=False, starts_at=timezone.now())
+    for level in ("random", "medium"):
+        entries.add_computer(robin.pk, alice, level)
+    swiss = event(alice, rounds=1, rated=False, starts_at=timezone.now())
+    entries.enter(swiss.pk, alice)
+    entries.enter(swiss.pk, bob)
+    Tournament.objects.update(grace_seconds=3600)
+    scheduler.sweep()
+    computers, people = robin.pairings.get(), swiss.pairings.get()
+    cleanup.forget()
+    cleanup.sweep(timezone.now())
+    cleanup.sweep(later(4))  # past the unwatched limit: an event's game goes on
+    computers.game.refresh_from_db()
+    assert computers.game.is_active
+    for color in (RED, BLUE):  # both people left the untimed game half an hour ago
+        services.player_left(people.game.public_id, color, since=later(-31))
+    cleanup.sweep(timezone.now())
+    people.refresh_from_db()
+    assert (people.game.termination, people.red_score, people.blue_score) == (
+        "abandoned", 0.0, 0.0)  # fmt: skip
