@@ -54,6 +54,8 @@ def test_create_enter_follow_and_find_it_on_the_profile():
     mine = page.get(f"/tournaments/{tournament.pk}/next/")
     game = tournament.pairings.get(round=1).game
     assert mine["Location"] == f"/games/{game.public_id}/"
+    game_page = page.get(mine["Location"]).content.decode()
+    assert 'id="game-event"' in game_page and "Round 1 of" in game_page
     for number in (1, 2):
         for pairing in tournament.pairings.filter(round=number, red_score=None):
             lose(pairing, BLUE)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import template
 
 from .. import pages
-from ..models import Entrant
+from ..models import Entrant, Pairing
 
 register = template.Library()
 
@@ -26,3 +26,10 @@ def player_events(person) -> dict:  # noqa: ANN001 - a User
         .order_by("-tournament__starts_at")[:30]
     )
     return {"entries": list(entries)}
+
+
+@register.inclusion_tag("tournaments/_game_event.html")
+def event_of_game(game) -> dict:  # noqa: ANN001 - a games.Game
+    """On an event's game page: which event and round, and the way back to it."""
+    pairing = Pairing.objects.filter(game_id=game.pk).select_related("tournament").first()
+    return {"pairing": pairing}
