@@ -43,7 +43,8 @@ def daphne(tmp_path):
 def new_event() -> Tournament:
     swiss = event(account("host"), name="Bots' Swiss", rounds=ROUNDS, rated=True,
                   starts_at=timezone.now() + timedelta(days=1))  # fmt: skip
-    swiss.grace_seconds, swiss.round_pause_seconds = 4, 4
+    # a bot polls its pairings every second: 6 s is ample even on a loaded machine
+    swiss.grace_seconds, swiss.round_pause_seconds = 6, 3
     swiss.save()
     return swiss
 
