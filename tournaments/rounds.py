@@ -137,14 +137,7 @@ def open_game(tournament: Tournament, pairing: Pairing, now: datetime) -> None:
                "time_control": tournament.time_control or None}  # fmt: skip
     try:
         with transaction.atomic():
-            try:
-                game = services.create_game(red, seat=RED, **options)
-                first = RED
-            except ServiceError as exc:
-                if exc.code != "too_many_waiting":
-                    raise SeatRefused(RED, exc) from None
-                game = services.create_game(blue, seat=BLUE, **options)
-                first = BLUE
+            game, first = create_with_one(red, blue, options)
             other = BLUE if first == RED else RED
             try:
                 services.join_game(game.public_id, red if other == RED else blue, other)
@@ -152,14 +145,35 @@ def open_game(tournament: Tournament, pairing: Pairing, now: datetime) -> None:
                 raise SeatRefused(other, exc) from None
     except SeatRefused as refused:
         logger.info("event %s: seat %s refused: %s", tournament.pk, refused.color, refused.error)
-        score(pairing, float(refused.color == BLUE), float(refused.color == RED), "refused", now)
+        if refused.color is None:
+            score(pairing, 0.0, 0.0, "refused", now)
+        else:
+            score(pairing, float(refused.color == BLUE), float(refused.color == RED), "refused",
+                  now)  # fmt: skip
         return
     pairing.game = game
     pairing.save(update_fields=["game"])
 
 
+def create_with_one(red: Identity, blue: Identity, options: dict) -> tuple[Game, int]:
+    """The game, created with Red seated (or Blue, when Red waits in too many games of their
+    own already: joining does not count those); SeatRefused when the services refuse."""
+    try:
+        return services.create_game(red, seat=RED, **options), RED
+    except ServiceError as exc:
+        if exc.code != "too_many_waiting":
+            raise SeatRefused(RED, exc) from None
+    try:
+        return services.create_game(blue, seat=BLUE, **options), BLUE
+    except ServiceError as exc:
+        both = exc.code == "too_many_waiting"  # neither may open a game now: lost by both
+        raise SeatRefused(None if both else BLUE, exc) from None
+
+
 class SeatRefused(Exception):
-    def __init__(self, color: int, error: ServiceError) -> None:
+    """A seat the game services refused (color None: both)."""
+
+    def __init__(self, color: int | None, error: ServiceError) -> None:
         super().__init__(str(error))
         self.color, self.error = color, error
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games import engine, presence, services
 from games.errors import ServiceError
+from games.identity import Identity
 from games.models import BLUE, RED, Game
 from players.models import Rating, RatingChange
 from tournaments import entries, events, scheduler
@@ -255,3 +256,22 @@ def test_an_event_game_of_two_computers_is_played_out_unwatched_and_an_abandoned
     people.refresh_from_db()
     assert (people.game.termination, people.red_score, people.blue_score) == (
         "abandoned", 0.0, 0.0)  # fmt: skip
+
+
+def test_a_player_waiting_in_too_many_games_is_seated_all_the_same(settings):
+    settings.RATE_LIMIT_SCALE = 1  # three waiting games at most
+    alice, bob, carol = account("alice"), account("bob"), account("carol")
+    for who in (alice, bob):
+        for _ in range(3):
+            services.create_game(Identity(who.pk, None, who.username), variant="mini")
+    first = event(carol, rounds=1, rated=False, starts_at=timezone.now())
+    second = event(carol, rounds=1, rated=False, starts_at=timezone.now())
+    for who in (alice, carol):
+        entries.enter(first.pk, who)
+    for who in (alice, bob):
+        entries.enter(second.pk, who)
+    scheduler.sweep()
+    game = first.pairings.get().game  # opened with Carol seated first, Alice joining
+    assert game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == "setup"
+    both = second.pairings.get()  # neither may open a game: no game, lost by both
+    assert (both.game, both.red_score, both.blue_score, both.note) == (None, 0.0, 0.0, "refused")
