@@ -19,6 +19,7 @@ from .models import Tournament
 
 COALESCE_SECONDS = 0.25  # a burst of changes (a round's games opening) is one frame
 _rendered: dict[int, tuple[float, str]] = {}  # event -> (when rendered, html)
+_cost: dict[int, float] = {}  # event -> seconds its last rendering took
 
 
 def fresh_html(tournament: Tournament, since: float) -> str:
@@ -28,7 +29,15 @@ def fresh_html(tournament: Tournament, since: float) -> str:
     at = time.monotonic()
     html = pages.live_html(tournament)
     _rendered[tournament.pk] = (at, html)
+    _cost[tournament.pk] = time.monotonic() - at
     return html
+
+
+def wait_before_render(tournament_id: int) -> float:
+    """A big event's page takes a while to render (on the process's one database thread):
+    its changes are gathered for at least twice that long, so rendering never takes more
+    than a third of that thread however fast results come in."""
+    return max(COALESCE_SECONDS, 2 * _cost.get(tournament_id, 0.0))
 
 
 def state(tournament_id: int, user, since: float) -> dict | None:  # noqa: ANN001 - a User
@@ -80,7 +89,7 @@ class TournamentConsumer(GuardedConsumer):
 
     async def tournament_changed(self, event: dict) -> None:
         since = time.monotonic()
-        await asyncio.sleep(COALESCE_SECONDS)
+        await asyncio.sleep(wait_before_render(self.tournament_id))
         frame = await self.read_state(since)
         if frame is not None:
             await self.send_json(frame)
