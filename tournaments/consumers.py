@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from games.consumers import GuardedConsumer, error_frame
 from games.guards import CLOSE_NOT_FOUND, BadFrame
 
-from . import live, pages
+from . import live, pages, scheduler
 from .models import Tournament
 
 COALESCE_SECONDS = 0.25  # a burst of changes (a round's games opening) is one frame
@@ -69,6 +69,7 @@ class TournamentConsumer(GuardedConsumer):
         await self.channel_layer.group_add(live.group(self.tournament_id), self.channel_name)
         self.joined = True
         await self.send_json(frame)
+        scheduler.start()  # (started with the process already, unless its background work is off)
 
     async def disconnect(self, code: int) -> None:
         if self.joined:

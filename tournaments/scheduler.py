@@ -16,7 +16,7 @@ import logging
 import threading
 from datetime import datetime, timedelta
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 from django.db.models import Q
 
 from games import presence, services
@@ -120,3 +120,4 @@ def _run() -> None:
         finally:
             close_old_connections()
         _wake.wait(POLL_SECONDS)
+    connections.close_all()  # this thread's: a stopped scheduler holds no connection
