@@ -23,7 +23,7 @@ from games import presence, services
 from games.models import BLUE, RED, Game
 
 from . import live, rounds
-from .models import Pairing, Tournament
+from .models import Entrant, Pairing, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +70,16 @@ def forfeit_absent(now: datetime) -> None:
             rounds.abort_game(game.public_id)
         elif absent:
             services.forfeit_seat(game.public_id, absent[0])
+        if absent and pairing.tournament.format == Tournament.Format.ARENA:
+            pause_in_arena(pairing, absent, now)
+
+
+def pause_in_arena(pairing: Pairing, absent: list[int], now: datetime) -> None:
+    """An arena pairs a free player again at once: one who was not there is withdrawn, so
+    nobody else waits out a grace for them again (entering again brings them back)."""
+    gone = [pairing.red_id if color == RED else pairing.blue_id for color in absent]
+    Entrant.objects.filter(pk__in=gone, withdrawn=None).update(withdrawn=now)
+    live.changed_on_commit(pairing.tournament_id, wake=True)
 
 
 def seats_seen(pairing: Pairing, game: Game) -> dict[int, bool]:

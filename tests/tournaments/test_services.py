@@ -275,3 +275,25 @@ def test_a_player_waiting_in_too_many_games_is_seated_all_the_same(settings):
     assert game.seat_taken(RED) and game.seat_taken(BLUE) and game.status == "setup"
     both = second.pairings.get()  # neither may open a game: no game, lost by both
     assert (both.game, both.red_score, both.blue_score, both.note) == (None, 0.0, 0.0, "refused")
+
+
+def test_an_arena_withdraws_a_player_who_was_not_there_until_they_enter_again():
+    alice, bob, carol = account("alice"), account("bob"), account("carol")
+    arena = event(alice, format="arena", time_control="5+3", minutes=30, rated=False,
+                  starts_at=timezone.now())  # fmt: skip
+    for who in (alice, bob, carol):
+        entries.enter(arena.pk, who)
+    scheduler.sweep()
+    (pairing,) = arena.pairings.all()
+    presence.arrive(pairing.game.public_id, "test-channel-2", seat_identity(pairing.game, RED))
+    scheduler.sweep()
+    presence.leave(pairing.game.public_id, "test-channel-2")
+    scheduler.sweep(later(1.1))  # Blue never came: forfeited, and withdrawn
+    pairing.refresh_from_db()
+    gone = Entrant.objects.get(pk=pairing.blue_id)
+    assert (pairing.red_score, pairing.blue_score) == (1.0, 0.0) and gone.withdrawn is not None
+    scheduler.sweep(later(1.2))  # the winner meets the third player, not the absent one
+    newest = arena.pairings.order_by("id").last()
+    assert gone.pk not in (newest.red_id, newest.blue_id) and newest.pk != pairing.pk
+    entries.enter(arena.pk, gone.user)  # back in
+    assert Entrant.objects.get(pk=gone.pk).withdrawn is None
