@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "players",
     "botapi",
     "moderation",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -9,5 +9,7 @@ urlpatterns = [
     path("games/", include("games.review_urls")),  # replay, export, client data (before <id>/)
     path("games/", include("games.urls")),
     path("players/", include("players.urls")),
+    path("tournaments/", include("tournaments.urls")),
+    path("api/bot/tournaments/", include("tournaments.api_urls")),  # (before api/bot/)
     path("api/bot/", include("botapi.urls")),  # a bot account opens games (docs/bots.md)
 ]
