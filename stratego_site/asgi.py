@@ -23,6 +23,7 @@ from games.transport.origin import ExactOriginValidator  # noqa: E402
 from games.transport.routing import websocket_urlpatterns  # noqa: E402
 from stratego_site.proxy import behind_trusted_proxies  # noqa: E402
 from stratego_site.socket_guard import DatabaseGuardedSockets  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
 
 
 def build_application():  # (an ASGI application)
@@ -32,7 +33,11 @@ def build_application():  # (an ASGI application)
             "http": django_asgi_app,
             "websocket": ExactOriginValidator(
                 DatabaseGuardedSockets(
-                    AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+                    AuthMiddlewareStack(
+                        TokenAuthMiddleware(
+                            URLRouter([*tournament_sockets, *websocket_urlpatterns])
+                        )
+                    )
                 )
             ),
         }

@@ -1,6 +1,6 @@
 """The process's one scheduler: every background sweep of the server runs here. It is
 started in one place, with the process (stratego_site/asgi.py; a TCP-only process:
-`manage.py serve_legacy`), not by the first socket that connects. Three threads:
+`manage.py serve_legacy`), not by the first socket that connects. Four threads:
 
 - the heartbeat, every HEARTBEAT_SECONDS: the presence rows of this process's sockets
   (games/transport/presence.py `beat`), then the sweep of the games nobody may be watching
@@ -12,7 +12,10 @@ started in one place, with the process (stratego_site/asgi.py; a TCP-only proces
   flag falls on time with nobody connected, after a restart too. First it resumes the
   games with a computer seat;
 - the garbage collector's full collection, every FULL_COLLECTION_SECONDS
-  (stratego_site/gctune.py).
+  (stratego_site/gctune.py);
+- the events (tournaments/scheduler.py `turn`), every POLL_SECONDS and at once when a game
+  of an event ends in this process: the starts on time, forfeits of absent players, the
+  next rounds, the ends.
 
 Every process of a deployment runs it; ending a game on time is idempotent, so two processes
 ending the same game at once end it once.
@@ -33,6 +36,8 @@ from games.domain.models import Game
 from games.services import absence, cleanup, computer
 from games.transport import presence
 from stratego_site import gctune
+from tournaments import live as event_news
+from tournaments import scheduler as events
 
 logger = logging.getLogger(__name__)
 
@@ -41,12 +46,16 @@ CLOCK_SLACK_SECONDS = 0.02  # after a deadline, before the sweep that ends the g
 
 
 class Job:
-    """A daemon thread running `body` until stopped; `body` returns the seconds to wait."""
+    """A daemon thread running `body` until stopped; `body` returns the seconds to wait.
+    With `woken`, setting that event ends a wait early (the next turn runs at once)."""
 
-    def __init__(self, name: str, body: Callable[[], float]) -> None:
+    def __init__(
+        self, name: str, body: Callable[[], float], woken: threading.Event | None = None
+    ) -> None:
         self.name, self.body = name, body
         self.thread: threading.Thread | None = None
         self.stopping = threading.Event()
+        self.woken = woken or self.stopping
         self.lock = threading.Lock()
 
     def start(self) -> None:
@@ -59,15 +68,19 @@ class Job:
 
     def run(self) -> None:
         while not self.stopping.is_set():
-            self.stopping.wait(self.body())
+            if self.woken is not self.stopping:
+                self.woken.clear()  # (a wake-up before this turn is served by it)
+            self.woken.wait(self.body())
 
     def request_stop(self) -> None:
         self.stopping.set()
+        self.woken.set()
 
     def stop(self, timeout: float) -> None:
         with self.lock:
             thread, self.thread = self.thread, None
             self.stopping.set()
+            self.woken.set()
         if thread is not None:
             thread.join(timeout)
 
@@ -127,7 +140,8 @@ HEARTBEAT = Job("presence-heartbeat", heartbeat)
 CLOCK = Job("clock-sweeper", clock)
 # what only a full collection frees (the cycles of closed sockets): stratego_site/gctune.py
 GARBAGE = Job("garbage-collector", gctune.full_collection)
-JOBS = (CLOCK, HEARTBEAT, GARBAGE)
+EVENTS = Job("tournament-scheduler", events.turn, woken=event_news.woken)
+JOBS = (CLOCK, HEARTBEAT, GARBAGE, EVENTS)
 
 
 def start() -> None:

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "botapi",
     "moderation",
     "learn",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -16,5 +16,7 @@ urlpatterns = [
     # The game client's words in the page's language (static/ui/i18n.js reads them); the pages
     # name the language in the address, so a browser's cached copy never speaks another.
     path("jsi18n/", cache_page(3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
+    path("tournaments/", include("tournaments.urls")),
+    path("api/bot/tournaments/", include("tournaments.api_urls")),  # (before api/bot/)
     path("api/bot/", include("botapi.urls")),  # a bot account opens games (docs/bots.md)
 ]

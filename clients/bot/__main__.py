@@ -1,7 +1,8 @@
 """`python -m games.client --server URL --token T --player module:Class`: a program plays on a
 server with a bot account's token. By default it joins an open game of the lobby; `--create`
 opens one (variant, clock) and waits for an opponent, a person or another bot; `--games N`
-or `--forever` play game after game (docs/bots.md)."""
+or `--forever` play game after game; `--tournament ID` enters an event and plays every game
+it is paired in (docs/bots.md)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--clock", help="untimed, 5+3, 10+5 or 20+10: to open, or to accept")
     parser.add_argument("--seat", choices=SEATS, default="random", help="--create: the seat")
     parser.add_argument("--rated", action="store_true", help="--create: a rated game")
+    parser.add_argument(
+        "--tournament", type=int, help="enter this event and play all its games (its id)"
+    )
+    parser.add_argument("--invite", default="", help="--tournament: the invitation code")
     parser.add_argument("--verbose", action="store_true", help="print each move as it is played")
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, default=1, help="how many games to play")
@@ -61,6 +66,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.game and (args.forever or args.games != 1 or args.create):
         parser.error("--game plays that one game: no --games, --forever or --create with it")
+    if args.tournament and (args.game or args.create or args.forever or args.games != 1):
+        parser.error("--tournament plays the event's games: no --game, --create or --games")
     if args.games < 1:
         parser.error("--games is at least 1")
     return args
@@ -87,11 +94,16 @@ async def run(args: argparse.Namespace) -> list[dict | None]:
     connection = BotConnection(args.server, args.token)
     me = await connection.account()
     print(f"signed in as {me} (BOT)", flush=True)
+    say = (lambda line: print(f"  {line}", flush=True)) if args.verbose else None
+    if args.tournament:
+        from .tournament import play_event
+
+        seat = lambda: PlayerSeat(load_player(args.player), say=say)  # noqa: E731
+        return await play_event(connection, args.tournament, seat, args.invite)
     results: list[dict | None] = []
     while args.forever or len(results) < args.games:
         public_id = await next_game(connection, args, me)
         print(f"playing game {public_id}", flush=True)
-        say = (lambda line: print(f"  {line}", flush=True)) if args.verbose else None
         seat = PlayerSeat(load_player(args.player), say=say)
         result = await connection.play(public_id, seat)
         print(f"game {public_id} over: {result}", flush=True)

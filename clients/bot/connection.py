@@ -90,6 +90,16 @@ class BotConnection:
         created = await asyncio.to_thread(self.request, "/api/bot/games/", game_options)
         return created["id"], created["seat"]
 
+    async def enter_event(self, event: int, invite: str = "") -> dict:
+        """Enter an event (docs/bots.md, "Tournaments")."""
+        body = {"invite": invite} if invite else {}
+        return await asyncio.to_thread(self.request, f"/api/bot/tournaments/{event}/enter/", body)
+
+    async def pairings(self, event: int) -> dict:
+        """The bot's pairings in an event: which games to play now."""
+        path = f"/api/bot/tournaments/{event}/pairings/"
+        return await asyncio.to_thread(self.request, path)
+
     # ------------------------------------------------------------ sockets
     async def seek(
         self, variant: str | None, clock: str | None = None, me: str | None = None

@@ -24,7 +24,7 @@ from ..domain import clocks, presence
 from ..domain.errors import ServiceError
 from ..domain.models import BLUE, RED, Game, Presence
 from .computer import computer_seat_q, live_computer_games
-from .endings import ABANDONED, abort, finish
+from .endings import ABANDONED, abort, finish, in_event
 from .unit import apply
 from .work import UnitOfWork
 
@@ -82,6 +82,8 @@ def end_game(public_id: str, at: datetime, ghost: bool) -> bool:
             return  # somebody came back meanwhile
         if Presence.objects.filter(presence.live(), game=game).exists():
             return  # a socket is open on it after all
+        if not ghost and in_event(game):
+            return  # an event's game is played out, watched or not
         if game.status == Game.Status.WAITING:
             abort(unit)  # cancelled: nobody ever joined
         else:

@@ -7,7 +7,7 @@ from .. import engine
 from ..domain import clocks
 from ..domain.models import Game
 from .events import emit
-from .signals import game_finished
+from .signals import event_game, game_ended, game_finished
 from .work import UnitOfWork
 
 ABORTED, ABANDONED, NO_RESULT = engine.ABORTED, engine.ABANDONED, engine.NO_RESULT
@@ -37,6 +37,7 @@ def finish(unit: UnitOfWork, termination: str, winner: int | None = None) -> Non
     unit.lobby = True
     if game.status == Game.Status.FINISHED:
         game_finished.send(sender=Game, game=game)
+    game_ended.send(sender=Game, game=game)  # (every ending: an event records its result)
 
 
 def finish_by_engine(unit: UnitOfWork) -> None:
@@ -49,3 +50,11 @@ def finish_by_engine(unit: UnitOfWork) -> None:
 def abort(unit: UnitOfWork) -> None:
     """End a game that never began, with no result."""
     finish(unit, ABORTED)
+
+
+def in_event(game: Game) -> bool:
+    """Whether `game` is played in an event (a receiver of `signals.event_game` says so): a
+    rule-breaking move then ends it against its mover instead of being refused (as a referee
+    forfeits a program for an irregularity), and it is played out even when nobody watches
+    (games/services/cleanup.py)."""
+    return any(answer is True for _, answer in event_game.send(sender=Game, game=game))

@@ -7,7 +7,7 @@ from ..domain import clocks
 from ..domain.errors import ServiceError
 from ..domain.identity import Identity
 from ..domain.models import Game, GameEvent, Move
-from .endings import abort, finish, finish_by_engine
+from .endings import abort, finish, finish_by_engine, in_event
 from .events import emit
 from .unit import run
 from .work import UnitOfWork
@@ -15,6 +15,9 @@ from .work import UnitOfWork
 # A player may offer a draw again only after this many plies (both sides' moves) since
 # their last offer, so offers cannot be used to harass.
 DRAW_OFFER_PLIES = 10
+
+# Refusals that say the move came at the wrong moment, not that it broke a rule.
+NOT_IRREGULAR = frozenset({"not_playing", "game_over", "not_your_turn"})
 
 
 def require_playing(game: Game) -> None:
@@ -47,7 +50,13 @@ def move(public_id: str, ident: Identity | None, frm: int, to: int) -> int:
     def action(unit: UnitOfWork, color: int) -> None:
         game, eg = unit.game, unit.eg
         require_playing(game)
-        result = eg.push(engine.Move(frm, to), color)
+        try:
+            result = eg.push(engine.Move(frm, to), color)
+        except engine.IllegalMoveError as exc:
+            if exc.code in NOT_IRREGULAR or not in_event(game):
+                raise
+            finish(unit, "forfeit", 1 - color)  # an event's game: the irregularity loses it
+            return
         game.draw_offer = None
         if eg.outcome is None:
             clocks.after_move(game, color, at)

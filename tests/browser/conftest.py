@@ -177,6 +177,9 @@ class DaphneServer:
             "DATABASE_URL": database_url(),
             "CHANNEL_PREFIX": f"stratego-browser-{uuid.uuid4().hex[:8]}",
             "DEBUG": "true",
+            # the process's scheduler runs (clocks, heartbeat, events), as in any served
+            # process, whatever an in-process test file of this run set for itself
+            "BACKGROUND_WORK": "on",
         }
         self.env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.process: subprocess.Popen | None = None

@@ -2,8 +2,8 @@
 file: at module level, inside functions and under TYPE_CHECKING. Each module is a node;
 `from package import module` is an edge to the module, `from module import name` to the
 module. And the layers of docs/architecture.md hold: engine -> domain -> services ->
-transport -> site, a layer importing only those before it; the client programs (clients/)
-only the engine and the computer players."""
+transport -> apps (tournaments) -> site, a layer importing only those before it; the client
+programs (clients/) only the engine and the computer players."""
 
 from __future__ import annotations
 
@@ -107,6 +107,7 @@ LAYERS = (
     ("domain", ("games.domain", "games.models")),
     ("services", ("games.services",)),
     ("transport", ("games.transport",)),
+    ("apps", ("tournaments",)),  # an app built on the games: its services, sockets, pages
     ("site", ("games", "stratego_site")),
 )
 CLIENTS_MAY_IMPORT = ("clients", "games.engine", "games.bots")
