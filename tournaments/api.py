@@ -8,6 +8,7 @@ import json
 
 from django.db.models import Q
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
@@ -60,7 +61,7 @@ def error(exc: TournamentError) -> JsonResponse:
 def found_or_404(pk: int) -> Tournament:
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:
-        raise TournamentError("not_found", "There is no such event.")
+        raise TournamentError("not_found", _("There is no such event."))
     return tournament
 
 

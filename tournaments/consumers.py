@@ -1,8 +1,9 @@
 """`/ws/tournaments/<id>/`: an event's page follows it live. On connect and after every
 change (tournaments/live.py) the socket sends one `tournament` frame: the standings, games and
 rounds as HTML (the same fragment the page renders first), the status, and for an entrant
-the game of theirs going on now ("your next game"). Several sockets of one process share
-one rendering of a change."""
+the game of theirs going on now ("your next game"), in the page's language (its language
+cookie, else Accept-Language, as LocaleMiddleware chose it for the page). Several sockets of
+one process share one rendering of a change per language."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import asyncio
 import time
 
 from channels.db import database_sync_to_async
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import translation
 
 from games.transport.consumers import GuardedConsumer, error_frame
 from games.transport.guards import CLOSE_NOT_FOUND, BadFrame
@@ -18,17 +22,29 @@ from . import live, pages
 from .models import Tournament
 
 COALESCE_SECONDS = 0.25  # a burst of changes (a round's games opening) is one frame
-_rendered: dict[int, tuple[float, str]] = {}  # event -> (when rendered, html)
+_rendered: dict[tuple[int, str], tuple[float, str]] = {}  # (event, language) -> (when, html)
 _cost: dict[int, float] = {}  # event -> seconds its last rendering took
 
 
-def fresh_html(tournament: Tournament, since: float) -> str:
-    cached = _rendered.get(tournament.pk)
+def language_of(scope: dict) -> str:
+    """The language the socket's page was shown in: its cookie, else Accept-Language."""
+    request = HttpRequest()
+    request.COOKIES = scope.get("cookies") or {}
+    for name, value in scope.get("headers") or []:
+        if name.lower() == b"accept-language":
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+    return translation.get_language_from_request(request)
+
+
+def fresh_html(tournament: Tournament, since: float, language: str) -> str:
+    key = (tournament.pk, language)
+    cached = _rendered.get(key)
     if cached is not None and cached[0] >= since:
         return cached[1]
     at = time.monotonic()
-    html = pages.live_html(tournament)
-    _rendered[tournament.pk] = (at, html)
+    with translation.override(language):
+        html = pages.live_html(tournament)
+    _rendered[key] = (at, html)
     _cost[tournament.pk] = time.monotonic() - at
     return html
 
@@ -40,7 +56,7 @@ def wait_before_render(tournament_id: int) -> float:
     return max(COALESCE_SECONDS, 2 * _cost.get(tournament_id, 0.0))
 
 
-def state(tournament_id: int, user, since: float) -> dict | None:  # noqa: ANN001 - a User
+def state(tournament_id: int, user, since: float, language: str) -> dict | None:  # noqa: ANN001
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return None
@@ -49,7 +65,7 @@ def state(tournament_id: int, user, since: float) -> dict | None:  # noqa: ANN00
         "type": "tournament",
         "status": tournament.status,
         "round": tournament.current_round,
-        "html": fresh_html(tournament, since),
+        "html": fresh_html(tournament, since, language),
         "your_game": game.public_id if game is not None else None,
     }
 
@@ -57,13 +73,17 @@ def state(tournament_id: int, user, since: float) -> dict | None:  # noqa: ANN00
 class TournamentConsumer(GuardedConsumer):
     tournament_id = 0
     joined = False
+    language = settings.LANGUAGE_CODE
 
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        self.language = language_of(self.scope)
         await self.accept()
         frame = await self.read_state(time.monotonic())
         if frame is None:
-            await self.send_json(error_frame("not_found", "There is no such event.", None))
+            with translation.override(self.language):
+                message = translation.gettext("There is no such event.")
+            await self.send_json(error_frame("not_found", message, None))
             await self.close_with(CLOSE_NOT_FOUND)
             return
         await self.channel_layer.group_add(live.group(self.tournament_id), self.channel_name)
@@ -79,7 +99,7 @@ class TournamentConsumer(GuardedConsumer):
 
     async def read_state(self, since: float) -> dict | None:
         user = self.scope.get("user")
-        return await database_sync_to_async(state)(self.tournament_id, user, since)
+        return await database_sync_to_async(state)(self.tournament_id, user, since, self.language)
 
     async def handle(self, kind: str, message: dict) -> None:
         if kind == "ping":

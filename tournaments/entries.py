@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.domain.errors import ServiceError
 from games.domain.identity import Identity
@@ -23,14 +24,14 @@ MAX_ENTRANTS = 500
 def check_may_enter(tournament: Tournament, user, code: str = "") -> None:  # noqa: ANN001
     check_user(user)
     if not tournament.is_open:
-        raise TournamentError("event_over", "This event is over.")
+        raise TournamentError("event_over", _("This event is over."))
     if tournament.status == Tournament.Status.RUNNING and tournament.format != "arena":
         raise TournamentError(
-            "already_started", "This event has started: entries closed at its start."
+            "already_started", _("This event has started: entries closed at its start.")
         )
     invited = code == tournament.invite_code or tournament.created_by_id == user.pk
     if tournament.private and not invited:
-        raise TournamentError("invitation_needed", "This event is by invitation: use its link.")
+        raise TournamentError("invitation_needed", _("This event is by invitation: use its link."))
     ident = Identity(user.pk, None, user.get_username())
     try:
         from moderation.sanctions import check_not_banned  # moderation imports games
@@ -44,8 +45,9 @@ def check_may_enter(tournament: Tournament, user, code: str = "") -> None:  # no
         mine = round(ratings.rating_of(ident, tournament.variant))
         low, high = tournament.rating_min or 0, tournament.rating_max or 4000
         if not low <= mine <= high:
+            text = _("This event is for ratings %(low)s-%(high)s; yours is %(mine)s.")
             raise TournamentError(
-                "rating_out_of_range", f"This event is for ratings {low}-{high}; yours is {mine}."
+                "rating_out_of_range", text % {"low": low, "high": high, "mine": mine}
             )
 
 
@@ -58,11 +60,12 @@ def enter(tournament_id: int, user, code: str = "") -> Entrant:  # noqa: ANN001 
         check_may_enter(tournament, user, code)
         entrant = Entrant.objects.filter(tournament=tournament, user=user).first()
         if entrant is not None and entrant.removed:
-            raise TournamentError("not_allowed", "An admin removed you from this event.")
+            raise TournamentError("not_allowed", _("An admin removed you from this event."))
         if entrant is not None and entrant.withdrawn is None:
-            raise TournamentError("already_entered", "You have entered this event already.")
+            raise TournamentError("already_entered", _("You have entered this event already."))
         if entrant is None and tournament.entrants.count() >= MAX_ENTRANTS:
-            raise TournamentError("full", f"This event is full ({MAX_ENTRANTS} players).")
+            text = _("This event is full (%(most)s players).")
+            raise TournamentError("full", text % {"most": MAX_ENTRANTS})
         if entrant is None:
             entrant = Entrant(tournament=tournament, user=user, name=user.get_username())
         entrant.withdrawn = None
@@ -83,9 +86,9 @@ def withdraw(tournament_id: int, user) -> None:  # noqa: ANN001
             tournament=tournament, user=user, withdrawn=None, removed=False
         ).first()
         if entrant is None:
-            raise TournamentError("not_entered", "You are not in this event.")
+            raise TournamentError("not_entered", _("You are not in this event."))
         if not tournament.is_open:
-            raise TournamentError("event_over", "This event is over.")
+            raise TournamentError("event_over", _("This event is over."))
         leave(tournament, entrant)
 
 
@@ -109,9 +112,10 @@ def add_computer(tournament_id: int, user, level: str) -> Entrant:  # noqa: ANN0
         tournament = locked(tournament_id)
         check_manager(tournament, user)
         if tournament.status != Tournament.Status.UPCOMING:
-            raise TournamentError("already_started", "Computers are added before the start.")
+            raise TournamentError("already_started", _("Computers are added before the start."))
         if Entrant.objects.filter(tournament=tournament, computer=level).exists():
-            raise TournamentError("already_entered", f"The {level} level is in already.")
+            text = _("The %(level)s level is in already.")
+            raise TournamentError("already_entered", text % {"level": level})
         entrant = Entrant.objects.create(
             tournament=tournament, computer=level, name=f"Computer ({level})"
         )
@@ -127,7 +131,7 @@ def remove(tournament_id: int, user, entrant_id: int) -> None:  # noqa: ANN001
         check_manager(tournament, user)
         entrant = Entrant.objects.filter(tournament=tournament, pk=entrant_id).first()
         if entrant is None:
-            raise TournamentError("not_entered", "That player is not in this event.")
+            raise TournamentError("not_entered", _("That player is not in this event."))
         if tournament.status == Tournament.Status.UPCOMING and entrant.computer:
             entrant.delete()
             live.changed_on_commit(tournament.pk, wake=True)

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.domain import options
 from games.domain.errors import ServiceError
@@ -43,32 +44,34 @@ class Settings:
 def checked(settings: Settings) -> Settings:
     name = " ".join((settings.name or "").split())
     if not 3 <= len(name) <= 80 or not name.isprintable():
-        raise TournamentError("bad_name", "A name of 3 to 80 characters, please.")
+        raise TournamentError("bad_name", _("A name of 3 to 80 characters, please."))
     if settings.format not in Tournament.Format.values:
-        raise TournamentError("bad_format", "The format is Swiss, round-robin or arena.")
+        raise TournamentError("bad_format", _("The format is Swiss, round-robin or arena."))
     if settings.variant not in VARIANT_NAMES:
-        raise TournamentError("bad_variant", f"Unknown variant {settings.variant!r}.")
+        text = _("Unknown variant %(variant)s.")
+        raise TournamentError("bad_variant", text % {"variant": repr(settings.variant)})
     try:
         control = options.time_control(settings.time_control or None)
     except ServiceError as exc:
         raise TournamentError("bad_time_control", exc.message) from None
     if settings.format == Tournament.Format.ARENA and control is None:
-        raise TournamentError("bad_time_control", "An arena is played with a clock.")
+        raise TournamentError("bad_time_control", _("An arena is played with a clock."))
     if settings.format == Tournament.Format.SWISS and not 1 <= settings.rounds <= MAX_ROUNDS:
-        raise TournamentError("bad_rounds", f"A Swiss has 1 to {MAX_ROUNDS} rounds.")
+        text = _("A Swiss has 1 to %(most)s rounds.")
+        raise TournamentError("bad_rounds", text % {"most": MAX_ROUNDS})
     if settings.format == Tournament.Format.ARENA and not 1 <= settings.minutes <= MAX_MINUTES:
-        raise TournamentError("bad_minutes", "An arena lasts 1 minute to 24 hours.")
+        raise TournamentError("bad_minutes", _("An arena lasts 1 minute to 24 hours."))
     starts = settings.starts_at
     if starts is None or starts < timezone.now() - timedelta(minutes=1):
-        raise TournamentError("bad_start", "The start is a time from now on.")
+        raise TournamentError("bad_start", _("The start is a time from now on."))
     if starts > timezone.now() + timedelta(days=90):
-        raise TournamentError("bad_start", "The start is within 90 days.")
+        raise TournamentError("bad_start", _("The start is within 90 days."))
     low, high = settings.rating_min, settings.rating_max
     for value in (low, high):
         if value is not None and not 0 <= value <= 4000:
-            raise TournamentError("bad_rating_range", "A rating range is from 0 to 4000.")
+            raise TournamentError("bad_rating_range", _("A rating range is from 0 to 4000."))
     if low is not None and high is not None and low > high:
-        raise TournamentError("bad_rating_range", "The lowest rating is above the highest.")
+        raise TournamentError("bad_rating_range", _("The lowest rating is above the highest."))
     settings.name = name
     settings.time_control = control.id if control else ""
     return settings
@@ -76,7 +79,7 @@ def checked(settings: Settings) -> Settings:
 
 def check_user(user) -> None:  # noqa: ANN001 - a User or an AnonymousUser
     if user is None or not user.is_authenticated:
-        raise TournamentError("account_needed", "Log in or sign up to create or enter events.")
+        raise TournamentError("account_needed", _("Log in or sign up to create or enter events."))
 
 
 def may_manage(tournament: Tournament, user) -> bool:  # noqa: ANN001 - a User
@@ -87,7 +90,7 @@ def may_manage(tournament: Tournament, user) -> bool:  # noqa: ANN001 - a User
 
 def check_manager(tournament: Tournament, user) -> None:  # noqa: ANN001
     if not may_manage(tournament, user):
-        raise TournamentError("not_allowed", "Only the event's creator or an admin may do that.")
+        raise TournamentError("not_allowed", _("Only the event's creator or an admin may do that."))
 
 
 def create(user, settings: Settings) -> Tournament:  # noqa: ANN001 - a User
@@ -98,9 +101,8 @@ def create(user, settings: Settings) -> Tournament:  # noqa: ANN001 - a User
             created_by=user, status=Tournament.Status.UPCOMING
         ).count()
         if waiting >= MAX_UPCOMING_PER_CREATOR:
-            raise TournamentError(
-                "too_many_events", f"You have {waiting} events waiting to start already."
-            )
+            text = _("You have %(count)s events waiting to start already.")
+            raise TournamentError("too_many_events", text % {"count": waiting})
     return Tournament.objects.create(created_by=user, **fields(settings))
 
 
@@ -141,7 +143,7 @@ def settings_of(tournament: Tournament) -> Settings:
 def locked(tournament_id: int) -> Tournament:
     found = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if found is None:
-        raise TournamentError("not_found", "There is no such event.")
+        raise TournamentError("not_found", _("There is no such event."))
     return found
 
 
@@ -152,7 +154,7 @@ def edit(tournament_id: int, user, settings: Settings) -> Tournament:  # noqa: A
         tournament = locked(tournament_id)
         check_manager(tournament, user)
         if tournament.status != Tournament.Status.UPCOMING:
-            raise TournamentError("already_started", "An event can be edited before it starts.")
+            raise TournamentError("already_started", _("An event can be edited before it starts."))
         for key, value in fields(checked(settings)).items():
             setattr(tournament, key, value)
         tournament.save()
@@ -164,7 +166,7 @@ def feature(tournament_id: int, user, on: bool = True) -> None:  # noqa: ANN001
     from . import live
 
     if not (user and user.is_authenticated and user.is_staff):
-        raise TournamentError("not_allowed", "Only an admin may feature an event.")
+        raise TournamentError("not_allowed", _("Only an admin may feature an event."))
     with transaction.atomic():
         tournament = locked(tournament_id)
         tournament.featured = on
@@ -181,7 +183,7 @@ def cancel(tournament_id: int, user, reason: str = "") -> None:  # noqa: ANN001
         tournament = locked(tournament_id)
         check_manager(tournament, user)
         if not tournament.is_open:
-            raise TournamentError("event_over", "This event is over already.")
+            raise TournamentError("event_over", _("This event is over already."))
         if tournament.status == Tournament.Status.RUNNING and not user.is_staff:
-            raise TournamentError("not_allowed", "Only an admin may cancel a running event.")
+            raise TournamentError("not_allowed", _("Only an admin may cancel a running event."))
         rounds.end_as_cancelled(tournament, reason or f"Cancelled by {user.get_username()}.")

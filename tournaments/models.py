@@ -8,6 +8,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 def new_invite_code() -> str:
@@ -16,15 +17,15 @@ def new_invite_code() -> str:
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round_robin", "Round-robin"
-        ARENA = "arena", "Arena"
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("Round-robin")
+        ARENA = "arena", _("Arena")
 
     class Status(models.TextChoices):
-        UPCOMING = "upcoming"
-        RUNNING = "running"
-        FINISHED = "finished"
-        CANCELLED = "cancelled"
+        UPCOMING = "upcoming", _("Upcoming")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(max_length=80)
     format = models.CharField(max_length=16, choices=Format.choices)

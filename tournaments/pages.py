@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from games.domain.models import Game
 from players.models import Rating
@@ -38,7 +39,7 @@ def game_url(public_id: str) -> str:
 
 def mark(pairing: Pairing, entrant_id: int) -> str:
     if pairing.blue_id is None:
-        return "bye"
+        return _("bye")
     score = pairing.red_score if pairing.red_id == entrant_id else pairing.blue_score
     if score is None:
         return "*"
@@ -74,16 +75,21 @@ def lines(tournament: Tournament, rows: list[table.Row], pairings: list[Pairing]
                 games = by_opponent.get(other, [])
                 text = " ".join(mark(p, me) for p in games)
                 game = next((game_url(p.game.public_id) for p in games if p.game_id), "")
-                line.cells.append(Cell(text, css_of(text), f"against {names[other]}", game))
+                title = _("against %(name)s") % {"name": names[other]}
+                line.cells.append(Cell(text, css_of(text), title, game))
         else:
             for p in mine:
                 text = mark(p, me)
                 other = p.blue_id if p.red_id == me else p.red_id
-                colour = "" if other is None else ("Red" if p.red_id == me else "Blue")
-                detail = f"#{rank.get(other, '?')}{colour[:1]}" if other is not None else ""
-                title = f"round {p.round}: " + (
-                    "bye" if other is None else f"{names.get(other, '?')}, as {colour}"
-                )
+                red = p.red_id == me
+                detail = "" if other is None else f"#{rank.get(other, '?')}{'R' if red else 'B'}"
+                values = {"round": p.round, "name": names.get(other, "?")}
+                if other is None:
+                    title = _("round %(round)s: bye") % values
+                elif red:
+                    title = _("round %(round)s: %(name)s, as Red") % values
+                else:
+                    title = _("round %(round)s: %(name)s, as Blue") % values
                 game = game_url(p.game.public_id) if p.game_id else ""
                 line.cells.append(Cell(text, css_of(text), title, game, detail))
         out.append(line)

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext_noop
 
 from games import services
 from games.domain.errors import ServiceError
@@ -52,7 +53,8 @@ def active_entrants(tournament: Tournament) -> list[Entrant]:
 def start(tournament: Tournament, now: datetime) -> None:
     entrants = active_entrants(tournament)
     if len(entrants) < 2:
-        end_as_cancelled(tournament, "Fewer than two players entered.")
+        # stored in English, shown translated (tournaments/_live.html)
+        end_as_cancelled(tournament, gettext_noop("Fewer than two players entered."))
         return
     for entrant in entrants:
         entrant.rating_start = rating_now(entrant, tournament.variant)

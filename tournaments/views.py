@@ -10,6 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.bots import LEVELS
@@ -19,6 +21,14 @@ from games.services import VARIANT_NAMES
 from . import entries, events, pages
 from .errors import TournamentError
 from .models import Tournament
+
+# A number field of the form that is not one: its code and its refusal.
+NOT_A_NUMBER = {
+    "rounds": ("bad_rounds", gettext_lazy("The number of rounds is a whole number.")),
+    "minutes": ("bad_minutes", gettext_lazy("An arena's length in minutes is a whole number.")),
+    "rating_min": ("bad_rating_range", gettext_lazy("The lowest rating is a whole number.")),
+    "rating_max": ("bad_rating_range", gettext_lazy("The highest rating is a whole number.")),
+}
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -43,9 +53,8 @@ def read_form(request: HttpRequest) -> events.Settings:
         if not text:
             return default
         if not text.isdigit():
-            raise TournamentError(
-                "bad_rounds" if key == "rounds" else "bad_minutes" if key == "minutes"
-                else "bad_rating_range", f"{key.replace('_', ' ')} is a whole number.")  # fmt: skip
+            code, message = NOT_A_NUMBER[key]
+            raise TournamentError(code, str(message))
         return int(text)
 
     starts = None
@@ -54,7 +63,7 @@ def read_form(request: HttpRequest) -> events.Settings:
         try:
             starts = datetime.fromisoformat(text)
         except ValueError:
-            raise TournamentError("bad_start", "The start is a date and a time.") from None
+            raise TournamentError("bad_start", _("The start is a date and a time.")) from None
         if timezone.is_naive(starts):
             starts = from_local(starts, post.get("tz_offset", ""))
     return events.Settings(
@@ -101,7 +110,7 @@ def page_url(tournament: Tournament) -> str:
 def found(pk: int) -> Tournament:
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:
-        raise Http404("There is no such event.")
+        raise Http404(_("There is no such event."))
     return tournament
 
 
@@ -110,7 +119,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     code = request.GET.get("invite", "")
     manager = events.may_manage(tournament, request.user)
     if tournament.private and code != tournament.invite_code and not manager:
-        raise Http404("There is no such event.")
+        raise Http404(_("There is no such event."))
     entrant = entries.entrant_of(tournament, request.user)
     context = {
         **pages.context(tournament),
@@ -146,41 +155,41 @@ def invite_query(request: HttpRequest) -> str:
 @require_POST
 def enter(request: HttpRequest, pk: int) -> HttpResponse:
     code = request.POST.get("invite", "")
-    return act(request, pk, lambda: entries.enter(pk, request.user, code) and "You are in.")
+    return act(request, pk, lambda: entries.enter(pk, request.user, code) and _("You are in."))
 
 
 @require_POST
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
-    return act(request, pk, lambda: entries.withdraw(pk, request.user) or "You withdrew.")
+    return act(request, pk, lambda: entries.withdraw(pk, request.user) or _("You withdrew."))
 
 
 @require_POST
 def add_computer(request: HttpRequest, pk: int) -> HttpResponse:
     level = request.POST.get("level", "")
     return act(request, pk, lambda: entries.add_computer(pk, request.user, level) and
-               f"Computer ({level}) is in.")  # fmt: skip
+               _("Computer (%(level)s) is in.") % {"level": level})  # fmt: skip
 
 
 @require_POST
 def remove(request: HttpRequest, pk: int, entrant: int) -> HttpResponse:
-    return act(request, pk, lambda: entries.remove(pk, request.user, entrant) or "Removed.")
+    return act(request, pk, lambda: entries.remove(pk, request.user, entrant) or _("Removed."))
 
 
 @require_POST
 def feature(request: HttpRequest, pk: int) -> HttpResponse:
     on = request.POST.get("on") == "1"
-    return act(request, pk, lambda: events.feature(pk, request.user, on) or "Done.")
+    return act(request, pk, lambda: events.feature(pk, request.user, on) or _("Done."))
 
 
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    return act(request, pk, lambda: events.cancel(pk, request.user) or "The event is cancelled.")
+    return act(request, pk, lambda: events.cancel(pk, request.user) or _("The event is cancelled."))
 
 
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = found(pk)
     if not events.may_manage(tournament, request.user):
-        messages.error(request, "Only the event's creator or an admin may edit it.")
+        messages.error(request, _("Only the event's creator or an admin may edit it."))
         return redirect("tournaments:detail", pk)
     if request.method == "POST":
         try:
@@ -188,7 +197,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
         except TournamentError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect(page_url(tournament))
     context = {"t": tournament, "form": events.settings_of(tournament), **form_choices()}
     context["default_start"] = timezone.localtime(tournament.starts_at)

@@ -3,6 +3,7 @@
 // the tab's title and is taken to the game.
 import { ReconnectingSocket } from "../ui/socket.js";
 import { setSound, soundOn } from "../ui/sounds.js";
+import { gettext as _ } from "../ui/i18n.js";
 import { localTimes } from "./times.js";
 
 const root = document.getElementById("tournament");
@@ -37,8 +38,8 @@ function chime() {
 }
 
 function yourGame(gameId) {
-  document.title = "▶ Your game starts · " + title;
-  status.textContent = "Your game starts: taking you there…";
+  document.title = "▶ " + _("Your game starts") + " · " + title;
+  status.textContent = _("Your game starts: taking you there…");
   chime();
   setTimeout(() => { location.href = `/games/${gameId}/`; }, 1200);
 }
@@ -65,6 +66,6 @@ markMe();
 new ReconnectingSocket(`/ws/tournaments/${root.dataset.id}/`, {
   onFrame,
   onStatus: (s) => {
-    status.textContent = s === "open" ? "" : s === "gone" ? "This event is gone." : "Reconnecting…";
+    status.textContent = s === "open" ? "" : s === "gone" ? _("This event is gone.") : _("Reconnecting…");
   },
 });

@@ -1,14 +1,31 @@
 """`{% tournaments_section %}` for the lobby and `{% player_events person %}` for a profile:
-the hooks other pages include, so they need no view of their own changed."""
+the hooks other pages include, so they need no view of their own changed; and `note_label`,
+a pairing's note (a code) as the pages show it."""
 
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext_lazy
 
 from .. import pages
 from ..models import Entrant, Pairing
 
 register = template.Library()
+
+# A pairing's note (tournaments/rounds.py, results.py) in the page's language.
+NOTE_LABELS = {
+    "forfeit": gettext_lazy("forfeit"),
+    "withdrawn": gettext_lazy("withdrawn"),
+    "refused": gettext_lazy("refused"),
+    "aborted": gettext_lazy("aborted"),
+    "absent": gettext_lazy("absent"),
+    "bye": gettext_lazy("bye"),
+}
+
+
+@register.filter
+def note_label(note: str) -> str:
+    return str(NOTE_LABELS.get(note, note))
 
 
 @register.inclusion_tag("tournaments/_lobby_section.html")
