@@ -46,7 +46,6 @@ VARIANT_LINES = {
 # The forms a visitor without a name may send along with a nickname: signed on, then played.
 THEN_URLS = {"play_now": "players:play_now", "computer": "games:vs_computer"}
 
-COLOR_NAMES = (gettext_lazy("Red"), gettext_lazy("Blue"))
 # The engine's termination labels (games/engine/results.py, served to scripts as
 # /games/terminations.json), in the reader's language. The engine knows no Django: its labels
 # are marked here for the catalogues, and a test keeps the two lists the same.
@@ -65,87 +64,8 @@ TERMINATION_MESSAGES = (
 TERMINATIONS = {key: gettext_lazy(label) for key, label in engine.TERMINATION_LABELS.items()}
 
 
-def lobby_row(entry: dict, kind: str, me: str) -> dict:
-    """What a row of the lobby's lists shows, as static/ui/lobby.js draws it from the socket."""
-    ratings = entry.get("ratings") or [None, None]
-    seats = " vs ".join(
-        f"{seat_text(seat, ratings[i])} ({seat_mark(seat)}{COLOR_NAMES[i]})"
-        for i, seat in enumerate(entry["seats"])
-    )
-    row = {
-        **entry,
-        "title": f"{entry['variant']} · {seats}",
-        "title_parts": title_parts(entry),
-        "mine": bool(me) and any(seat and seat["name"] == me for seat in entry["seats"]),
-        "replayable": False,
-        "rating_note": rating_note(entry),
-        "bot": any(seat and seat.get("bot") for seat in entry["seats"]),
-    }
-    if kind == "waiting":
-        row["meta"] = _("waiting for an opponent")
-    elif kind == "live":
-        where = _("setting up") if entry["status"] == "setup" else _("move %(ply)s") % entry
-        watching = _("%(spectators)s watching") % entry
-        row["meta"] = f"{where} · {watching}"
-    else:
-        result = entry["result"]
-        if not result:
-            row["meta"] = entry["status"]
-        elif result["termination"] in ("aborted", "abandoned"):  # no result
-            row["meta"] = str(TERMINATIONS[result["termination"]])
-        else:
-            winner = result["winner"]
-            won = _("%(color)s won")
-            who = _("draw") if winner is None else won % {"color": COLOR_NAMES[winner]}
-            why = TERMINATIONS.get(result["termination"], result["termination"])
-            row["meta"] = f"{who} · {why}"
-        row["replayable"] = entry["status"] != "aborted" and entry["ply"] > 0
-    return row
-
-
-def seat_text(seat: dict | None, rating: str | None) -> str:
-    """A seat as the lobby names it: "free", "guest7", "alice 1523" (as lobby.js does)."""
-    if not seat:
-        return _("free")
-    return f"{seat['name']} {rating}" if rating else seat["name"]
-
-
-def title_parts(entry: dict) -> list[dict]:
-    """The title as pieces of text, an account's name a link to its profile (as lobby.js
-    draws it); joined, they read as the row's `title`."""
-    ratings = entry.get("ratings") or [None, None]
-    parts: list[dict] = [{"text": f"{entry['variant']} · "}]
-    for color, seat in enumerate(entry["seats"]):
-        if color:
-            parts.append({"text": " vs "})
-        if seat and not seat.get("guest") and not seat.get("computer"):
-            parts.append({"text": seat["name"], "href": reverse("players:profile",
-                                                                args=[seat["name"]])})  # fmt: skip
-            after = f" {ratings[color]}" if ratings[color] else ""
-        else:
-            after = seat_text(seat, ratings[color])
-        parts.append({"text": f"{after} ({seat_mark(seat)}{COLOR_NAMES[color]})"})
-    return parts
-
-
-def seat_mark(seat: dict | None) -> str:
-    """ "guest, " before a guest's colour: "Ada (guest, Red)", never mistaken for an account."""
-    return f"{_('guest')}, " if seat and seat.get("guest") else ""
-
-
-def rating_note(entry: dict) -> str:
-    """ "rated", "rated · 1300-1700", "casual · up to 1700", or "" for a casual game for all."""
-    low, high = entry.get("rating_range") or [None, None]
-    if low is None and high is None:
-        span = ""
-    elif high is None:
-        span = f"{low}+"
-    elif low is None:
-        span = _("up to %(high)s") % {"high": high}
-    else:
-        span = f"{low}-{high}"
-    kind = _("rated") if entry.get("rated") else (_("casual") if span else "")
-    return " · ".join(part for part in (kind, span) if part)
+def mine(entry: dict, me: str) -> bool:
+    return bool(me) and any(seat and seat["name"] == me for seat in entry["seats"])
 
 
 def current_name(request: HttpRequest) -> str:
@@ -171,12 +91,9 @@ def index(request: HttpRequest, status: int = 200, **extra: str) -> HttpResponse
         "army_variants": " ".join(filter(options.has_army_choices, VARIANT_NAMES)),
         "army_drawn": options.ARMY_DRAWN,
         "computer_levels": COMPUTER_LEVELS,
-        "lobby": lists,
-        "waiting": [lobby_row(g, "waiting", me) for g in lists["waiting"]],
-        "live": [lobby_row(g, "live", me) for g in lists["live"]],
-        "finished": [lobby_row(g, "finished", me) for g in lists["finished"]],
+        "lobby": lists,  # the lists' rows are drawn by static/ui/lobby.js, from this and the socket
     }
-    context["joinable"] = sum(not row["mine"] for row in context["waiting"]) + sum(
+    context["joinable"] = sum(not mine(entry, me) for entry in lists["waiting"]) + sum(
         not seek["mine"] for seek in context["seeks"]
     )
     return render(request, "lobby/index.html", context, status=status)

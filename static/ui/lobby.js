@@ -1,7 +1,7 @@
 // The lobby's live lists over /ws/lobby/ (docs/protocol.md, "Lobby socket"):
-// join a waiting game, watch a live one, replay a finished one. The page arrives with the
-// lists already drawn by the server (lobby/_row.html, the same markup as below) and their
-// snapshot as JSON, so everything works before the socket connects, or without it.
+// join a waiting game, watch a live one, replay a finished one. A row is drawn here and
+// nowhere else: the page arrives with the lists' snapshot as JSON (drawn at once, before the
+// socket connects) and the socket sends the lists again at each change.
 
 import { ReconnectingSocket } from "./socket.js";
 import { COLOR_NAMES } from "./pieces.js";

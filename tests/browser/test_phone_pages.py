@@ -4,12 +4,15 @@ setup shows the board and the whole tray together."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import engine, services
 from games.domain.identity import Identity
+from tournaments import events
 
 from . import pages as P
 
@@ -46,6 +49,9 @@ def test_every_page_fits_a_phone(server_url, new_context):
     page.on("pageerror", lambda e: errors.append(str(e)))
     paths = ["/", "/learn/", "/learn/rules/", "/accounts/login/", "/accounts/signup/"]
     paths += ["/players/", f"/players/{account}/", f"/games/{gid}/", f"/games/{gid}/replay/"]
+    swiss = events.create(User.objects.get(username=account), events.Settings(
+        name="Friday Swiss", variant="mini", starts_at=timezone.now() + timedelta(minutes=5)))
+    paths += ["/tournaments/", f"/tournaments/{swiss.pk}/"]
     for path in paths:
         page.goto(server_url + path)
         page.wait_for_load_state("networkidle")

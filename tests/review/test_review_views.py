@@ -211,7 +211,14 @@ def test_a_cancelled_game_has_nothing_to_replay_and_says_why_there_is_no_xml(cli
     assert "No StraDoS2 XML: the game was cancelled before it started" in page
 
 
-def test_the_lobby_first_load_lists_seats_and_join_buttons(client):
+def lobby_data(page: str) -> dict:
+    """The lists the lobby page carries for its script (static/ui/lobby.js draws the rows)."""
+    start = page.index('<script id="lobby-data" type="application/json">')
+    start = page.index(">", start) + 1
+    return json.loads(page[start : page.index("</script>", start)])
+
+
+def test_the_lobby_first_load_carries_the_lists_for_its_script(client):
     host = guest("hosting")
     waiting = services.create_game(host, variant="barrage", seat=0)
     cancelled = services.create_game(host, variant="mini", seat=1)
@@ -222,23 +229,18 @@ def test_the_lobby_first_load_lists_seats_and_join_buttons(client):
     session[NICKNAME_KEY] = "visitor"
     session.save()
     page = client.get("/").content.decode()
-    assert "barrage · hosting (guest, Red) vs free (Blue)" in page
-    assert f'action="/games/{waiting.public_id}/join/"' in page
-    assert 'class="join">Join</button>' in page
-    # Finished: the result in words; Replay only for a game with moves.
-    assert "mini · free (Red) vs hosting (guest, Blue)" in page
-    assert "cancelled before it started" in page
-    assert f"/games/{cancelled.public_id}/replay/" not in page
-    assert f"/games/{played.public_id}/replay/" in page
-    # The same lists as JSON for the page's script.
-    assert '<script id="lobby-data" type="application/json">' in page
-
-    # The host sees their own game to open, not to join.
-    session[NICKNAME_KEY] = "hosting"
-    session.save()
-    own = client.get("/").content.decode()
-    assert f'action="/games/{waiting.public_id}/join/"' not in own
-    assert "Open your game" in own
+    lists = lobby_data(page)
+    entry = next(e for e in lists["waiting"] if e["id"] == waiting.public_id)
+    assert entry["variant"] == "barrage" and entry["seats"][1] is None
+    assert entry["seats"][0]["name"] == "hosting" and entry["seats"][0]["guest"] is True
+    finished = {e["id"]: e for e in lists["finished"]}
+    assert finished[cancelled.public_id]["result"]["termination"] == "aborted"
+    assert finished[cancelled.public_id]["ply"] == 0  # nothing to replay
+    assert finished[played.public_id]["ply"] > 0
+    # who the visitor is, for the script's Join and "Open your game"
+    assert 'data-me="visitor"' in page and 'data-can-play="1"' in page
+    # the rows themselves are the script's alone
+    assert 'class="game-row"' not in page and "<noscript>" in page
 
 
 def test_an_archive_game_replays_under_the_rules_it_was_played_by(client):
