@@ -3,6 +3,7 @@ sign-off, and a guest's games kept on sign-up."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import timedelta
 
@@ -34,14 +35,20 @@ def test_lobby_entries_carry_seat_ratings_and_the_rating_terms():
     assert guest_entry["ratings"] == [None, None] and not guest_entry["rated"]
 
 
-def test_the_lobby_page_names_players_with_their_rating(client):
+def lobby_data(page: str) -> dict:
+    """The lists the lobby page carries for static/ui/lobby.js, which draws the rows (the
+    browser tests check the drawing: tests/browser/test_ratings_and_profiles.py)."""
+    start = page.index(">", page.index('<script id="lobby-data"')) + 1
+    return json.loads(page[start : page.index("</script>", start)])
+
+
+def test_the_lobby_page_carries_players_with_their_rating(client):
     host = account("carol")
-    services.create_game(host, variant="mini", rated=True)
-    page = client.get("/").content.decode()
-    # "mini · carol 1500? (Red) vs free (Blue)", the account's name a link to its profile
-    link = '<a href="/players/carol/" class="profile-link">carol</a>'
-    assert f"mini · {link} 1500? (Red) vs free (Blue)" in page
-    assert '<span class="game-rating-note">rated</span>' in page
+    game = services.create_game(host, variant="mini", rated=True)
+    entry = next(e for e in lobby_data(client.get("/").content.decode())["waiting"]
+                 if e["id"] == game.public_id)  # fmt: skip
+    assert entry["seats"][0]["name"] == "carol" and not entry["seats"][0].get("guest")
+    assert entry["ratings"] == ["1500?", None] and entry["rated"] is True
 
 
 def test_a_rated_game_from_the_form_and_a_bad_range_refused(client):
@@ -199,14 +206,16 @@ def test_the_new_lobby_fields_carry_only_public_numbers():
             )
 
 
-def test_a_guest_sees_no_join_button_on_a_rated_game(client):
+def test_a_guest_page_tells_its_script_who_may_join_what(client):
     rated = services.create_game(account("ranked"), variant="mini", rated=True)
     casual = services.create_game(account("relaxed"), variant="mini")
     client.post("/nickname/", {"nickname": "onlooker"})
     page = client.get("/").content.decode()
-    rows = dict(re.findall(r'data-game-id="(\w+)">(.*?)</li>', page))
-    assert "accounts only" in rows[rated.public_id] and 'class="join"' not in rows[rated.public_id]
-    assert 'class="join"' in rows[casual.public_id]
+    # the script shows "accounts only" instead of Join on a rated game for a guest
+    assert 'data-guest="1"' in page and 'data-can-play="1"' in page
+    waiting = {e["id"]: e for e in lobby_data(page)["waiting"]}
+    assert waiting[rated.public_id]["rated"] is True
+    assert waiting[casual.public_id]["rated"] is False
 
 
 def test_bad_play_now_input_says_why_and_seeks_nothing(client):
