@@ -146,7 +146,7 @@ def test_the_lobby_marks_a_bots_seat_bot(server_url, new_context):  # noqa: F811
     page = new_context().new_page()
     page.goto(server_url + "/")
     row = P.lobby_row(page, "waiting", game.public_id)
-    expect(row.locator(".bot-mark")).to_have_text("BOT")  # drawn by the server
+    expect(row.locator(".bot-mark")).to_have_text("BOT")  # drawn from the page's own lists
     expect(page.locator("[data-loaded='1']")).to_have_count(1)  # the lobby socket's lists came
     person = new_context().new_page()
     P.sign_on(person, server_url, "lobbyperson")

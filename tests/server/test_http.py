@@ -46,14 +46,14 @@ def test_create_join_and_watch():
     assert carol_page.context["role"] == 2
     assert "taken" in str(list(carol_page.context["messages"])[0])
     lobby = Client().get("/")
-    assert [g["id"] for g in lobby.context["live"]] == [game.public_id]
+    assert [g["id"] for g in lobby.context["lobby"]["live"]] == [game.public_id]
 
 
 def test_private_games_are_not_listed():
     guest("alice").post("/games/new/", {"variant": "classic", "seat": "random", "private": "on"})
     game = Game.objects.get()
     assert game.private and game.status == "waiting"
-    assert Client().get("/").context["waiting"] == []
+    assert Client().get("/").context["lobby"]["waiting"] == []
 
 
 def test_anonymous_cannot_create():
