@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from .. import engine
 from .errors import ServiceError
 
@@ -63,7 +65,11 @@ def time_control(value: object) -> TimeControl | None:
         return None
     if not isinstance(value, str) or value not in BY_ID:
         known = ", ".join([UNTIMED, *BY_ID])
-        raise ServiceError("bad_time_control", f"Unknown time control {value!r}; choose {known}.")
+        raise ServiceError(
+            "bad_time_control",
+            _("Unknown time control %(value)r; choose %(known)s.")
+            % {"value": value, "known": known},
+        )
     return BY_ID[value]
 
 
@@ -80,7 +86,7 @@ def checked_rules(variant: str, rules: object) -> dict:
     if rules is None:
         return {}
     if not isinstance(rules, Mapping) or not all(isinstance(k, str) for k in rules):
-        raise ServiceError("bad_rules", "rules must be an object of rule setting -> value.")
+        raise ServiceError("bad_rules", _("rules must be an object of rule setting -> value."))
     try:
         played = engine.get_variant(variant).with_rules(**rules)
         return played.rule_overrides()
@@ -109,9 +115,16 @@ def drawn_army(variant: str, army: str | None) -> dict:
     if not value:
         return {}
     if value != ARMY_DRAWN:
-        raise ServiceError("bad_rules", f"The army is standard or {ARMY_DRAWN!r}, not {value!r}.")
+        raise ServiceError(
+            "bad_rules",
+            _("The army is standard or %(drawn)r, not %(value)r.")
+            % {"drawn": ARMY_DRAWN, "value": value},
+        )
     if not has_army_choices(variant):
-        raise ServiceError("bad_rules", f"The {variant} army is fixed: it cannot be drawn.")
+        raise ServiceError(
+            "bad_rules",
+            _("The %(variant)s army is fixed: it cannot be drawn.") % {"variant": variant},
+        )
     drawn = engine.get_variant(variant).draw_army(random.SystemRandom())
     return {"army": [list(pair) for pair in drawn.army]}
 
@@ -122,9 +135,16 @@ def two_squares_rule(variant: str, two_squares: str | None) -> dict:
         return {}
     if value not in {str(n) for n in TWO_SQUARES_CHOICES}:
         choices = " or ".join(str(n) for n in TWO_SQUARES_CHOICES)
-        raise ServiceError("bad_rules", f"The two-squares limit is {choices}, not {value!r}.")
+        raise ServiceError(
+            "bad_rules",
+            _("The two-squares limit is %(choices)s, not %(value)r.")
+            % {"choices": choices, "value": value},
+        )
     if not has_two_squares_rule(variant):
-        raise ServiceError("bad_rules", f"The {variant} variant has no two-squares rule.")
+        raise ServiceError(
+            "bad_rules",
+            _("The %(variant)s variant has no two-squares rule.") % {"variant": variant},
+        )
     return {"two_squares_limit": int(value)}
 
 
