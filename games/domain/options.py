@@ -44,7 +44,11 @@ class TimeControl:
 
     @property
     def label(self) -> str:
-        return f"{self.minutes} min + {self.increment} s a move"
+        """For people, in the active language (read when a page is rendered)."""
+        return _("%(minutes)s min + %(increment)s s a move") % {
+            "minutes": self.minutes,
+            "increment": self.increment,
+        }
 
     def to_dict(self) -> dict:
         return {"id": self.id, "base_ms": self.base_ms, "increment_ms": self.increment_ms}
@@ -150,19 +154,21 @@ def two_squares_rule(variant: str, two_squares: str | None) -> dict:
 
 def rules_text(variant: str, overrides: Mapping) -> str:
     """The rules in force that people choose between, e.g. "two-squares rule: 3 moves", and
-    in mini the pieces of the army: "... · army: general, colonel, 2 sergeants"."""
+    in mini the pieces of the army: "... · army: general, colonel, 2 sergeants". In the
+    active language (the pieces' names stay the engine's)."""
     if variant not in engine.VARIANTS:
         return ""
     played = engine.get_variant(variant).with_rules(**overrides)
     if played.two_squares_limit is not None:
         isf = " (ISF)" if played.two_squares_limit == 5 else ""
-        text = f"two-squares rule: {played.two_squares_limit} moves{isf}"
+        text = _("two-squares rule: %(moves)s moves") % {"moves": played.two_squares_limit}
+        text += isf
     elif played.return_after_moves:
-        text = f"return rule: {played.return_after_moves} moves"
+        text = _("return rule: %(moves)s moves") % {"moves": played.return_after_moves}
     else:
-        text = "no two-squares rule"
+        text = _("no two-squares rule")
     if played.army_choices:  # mini: which pieces this game plays, standard or drawn
-        text += f" · army: {chosen_pieces(played)}"
+        text += " · " + _("army: %(pieces)s") % {"pieces": chosen_pieces(played)}
     return text
 
 
@@ -177,15 +183,17 @@ def chosen_pieces(variant: engine.Variant) -> str:
 
 
 def summary(variant: str, control: TimeControl | None, overrides: Mapping) -> str:
-    """One line for the game page: "5+3 (5 min + 3 s a move) · two-squares rule: 5 moves"."""
-    clock = f"{control.id} ({control.label})" if control else "untimed"
+    """One line for the game page: "5+3 (5 min + 3 s a move) · two-squares rule: 5 moves",
+    in the active language (the page's)."""
+    clock = f"{control.id} ({control.label})" if control else _("untimed")
     rules = rules_text(variant, overrides)
     return f"{clock} · {rules}" if rules else clock
 
 
 def lobby_line(control: TimeControl | None, overrides: Mapping) -> str:
     """A lobby row's options, short: "5+3 · two-squares 3 · a drawn army" (the lobby's first
-    load and its socket both show this text)."""
+    load and its socket both show this text). English: the lobby socket's frame is one for
+    every reader (games/transport/lobby_feed.py)."""
     parts = [control.id if control else UNTIMED]
     for name, value in sorted(overrides.items()):
         if name == "two_squares_limit":
