@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.domain.chat_message import ChatMessage
@@ -36,17 +37,22 @@ class Refused(Exception):
 def reporter(request: HttpRequest) -> Identity:
     ident = identity_from(request.user, request.session)
     if ident is None:
-        raise Refused("no_identity", "Choose a nickname or log in first.", 403)
+        raise Refused("no_identity", _("Choose a nickname or log in first."), 403)
     return ident
 
 
 def checked_reason(reason: object, details: object) -> tuple[str, str]:
     if reason not in REASON_CODES:
-        raise Refused("bad_reason", f"reason is one of {', '.join(sorted(REASON_CODES))}.")
+        raise Refused(
+            "bad_reason",
+            _("reason is one of %(reasons)s.") % {"reasons": ", ".join(sorted(REASON_CODES))},
+        )
     text = details if isinstance(details, str) else ""
     text = "".join(ch for ch in text if ch.isprintable()).strip()
     if len(text) > MAX_DETAILS:
-        raise Refused("bad_details", f"details have at most {MAX_DETAILS} characters.")
+        raise Refused(
+            "bad_details", _("details have at most %(most)s characters.") % {"most": MAX_DETAILS}
+        )
     return str(reason), text
 
 
@@ -64,19 +70,19 @@ def report_message(request: HttpRequest, game_id: str) -> Report:
     try:
         body = json.loads(request.body or b"{}")
     except (ValueError, RecursionError):
-        raise Refused("bad_json", "The request body is not JSON.") from None
+        raise Refused("bad_json", _("The request body is not JSON.")) from None
     if not isinstance(body, dict):
-        raise Refused("bad_json", "The request body must be a JSON object.")
+        raise Refused("bad_json", _("The request body must be a JSON object."))
     version = body.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or not 0 < version < 2**31:
-        raise Refused("bad_field", "version is the chat message's number.")
+        raise Refused("bad_field", _("version is the chat message's number."))
     reason, details = checked_reason(body.get("reason"), body.get("details"))
     game = Game.objects.filter(public_id=game_id).first()
     message = ChatMessage.objects.filter(game=game, version=version).first() if game else None
     if message is None:
-        raise Refused("not_found", "There is no such chat message.", 404)
+        raise Refused("not_found", _("There is no such chat message."), 404)
     if message.author_key == author_key(ident):
-        raise Refused("own_message", "That is your own message.")
+        raise Refused("own_message", _("That is your own message."))
     account = message.author_key.startswith("u")
     return new_report(
         ident,
@@ -107,7 +113,7 @@ def player_view(request: HttpRequest, name: str) -> HttpResponse:
     try:
         ident = reporter(request)
         if ident.user_id == target.pk:
-            raise Refused("own_profile", "You cannot report yourself.")
+            raise Refused("own_profile", _("You cannot report yourself."))
         reason, details = checked_reason(request.POST.get("reason"), request.POST.get("details"))
     except Refused as exc:
         messages.error(request, exc.message)

@@ -9,10 +9,12 @@ from datetime import timedelta
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games.domain.errors import ServiceError
 from games.domain.identity import Identity, identity_token
@@ -80,16 +82,22 @@ def warning_message(sanction: Sanction) -> str:
 
 def until_text(sanction: Sanction) -> str:
     if sanction.until is None:
-        return "until a moderator lifts it"
-    return f"until {sanction.until:%Y-%m-%d %H:%M} UTC"
+        return _("until a moderator lifts it")
+    return _("until %(when)s UTC") % {"when": f"{sanction.until:%Y-%m-%d %H:%M}"}
 
 
 def mute_message(sanction: Sanction) -> str:
-    return f"You are muted in chat {until_text(sanction)}. Reason: {sanction.reason}"
+    return _("You are muted in chat %(until)s. Reason: %(reason)s") % {
+        "until": until_text(sanction),
+        "reason": sanction.reason,
+    }
 
 
 def ban_message(sanction: Sanction) -> str:
-    return f"You are banned from this site {until_text(sanction)}. Reason: {sanction.reason}"
+    return _("You are banned from this site %(until)s. Reason: %(reason)s") % {
+        "until": until_text(sanction),
+        "reason": sanction.reason,
+    }
 
 
 def check_can_chat(ident: Identity | None) -> None:
@@ -177,7 +185,13 @@ def end_sessions(target: Target) -> int:
 
 
 def frame_of(sanction: Sanction) -> dict:
-    """The `moderation` frame the target's sockets get (docs/protocol.md)."""
+    """The `moderation` frame the target's sockets get (docs/protocol.md): in the site's
+    default language, since the moderator's request may speak another."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return frame_in_language(sanction)
+
+
+def frame_in_language(sanction: Sanction) -> dict:
     messages = {
         Kind.WARN: warning_message(sanction),
         Kind.MUTE: mute_message(sanction),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from .glicko import DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY, label
 
@@ -51,7 +52,10 @@ class Rating(models.Model):
 
     @property
     def name(self) -> str:
-        return self.user.get_username() if self.user_id else f"Computer ({self.computer})"
+        """For people: a computer's name is in the active language (the page's)."""
+        if self.user_id:
+            return self.user.get_username()
+        return _("Computer (%(level)s)") % {"level": self.computer}
 
     @property
     def label(self) -> str:

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -53,7 +54,7 @@ def same_person(a: Seek, b: Seek) -> bool:
 def seek(ident: Identity, variant: str, time_control: str) -> Seek:
     """A new seek (the identity's older ones are withdrawn), paired at once if it can."""
     if variant not in ratings.VARIANTS:
-        raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
+        raise ServiceError("bad_variant", _("Unknown variant %(variant)r.") % {"variant": variant})
     control = options.time_control(time_control)  # refuses an unknown one
     at = timezone.now()
     Seek.objects.filter(seen__lt=at - timedelta(seconds=FORGET_SECONDS)).delete()

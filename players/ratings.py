@@ -13,6 +13,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine
 from games.domain.errors import ServiceError
@@ -144,9 +145,9 @@ def check_rated_seat(ident: Identity) -> None:
     if ident.user_id is None:
         if ident.computer:
             return  # a computer level plays rated games against people
-        raise ServiceError("rated_needs_account", "Log in or sign up to play rated games.")
+        raise ServiceError("rated_needs_account", _("Log in or sign up to play rated games."))
     if banned(ident.user_id):
-        raise ServiceError("rated_banned", "You may not play rated games.")
+        raise ServiceError("rated_banned", _("You may not play rated games."))
 
 
 def check_join(game: Game, ident: Identity) -> None:
@@ -162,7 +163,9 @@ def check_join(game: Game, ident: Identity) -> None:
     low, high = game.rating_min or 0, game.rating_max or 10_000
     if not low <= mine <= high:
         raise ServiceError(
-            "rating_out_of_range", f"This game is for ratings {low}-{high}; yours is {mine}."
+            "rating_out_of_range",
+            _("This game is for ratings %(low)s-%(high)s; yours is %(mine)s.")
+            % {"low": low, "high": high, "mine": mine},
         )
 
 
@@ -175,10 +178,12 @@ def checked_range(low: object, high: object) -> tuple[int | None, int | None]:
             values.append(None)
             continue
         if not text.isdigit() or int(text) > 4000:
-            raise ServiceError("bad_rating_range", "A rating range is two numbers from 0 to 4000.")
+            raise ServiceError(
+                "bad_rating_range", _("A rating range is two numbers from 0 to 4000.")
+            )
         values.append(int(text))
     if values[0] is not None and values[1] is not None and values[0] > values[1]:
-        raise ServiceError("bad_rating_range", "The lowest rating is above the highest.")
+        raise ServiceError("bad_rating_range", _("The lowest rating is above the highest."))
     return values[0], values[1]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 
 from games.transport import unavailable
 
@@ -46,10 +47,10 @@ def wants_json(request: HttpRequest) -> bool:
 def busy_response(request: HttpRequest) -> HttpResponse:
     if wants_json(request):
         response: HttpResponse = JsonResponse(
-            {"error": "unavailable", "message": unavailable.MESSAGE}, status=503
+            {"error": "unavailable", "message": gettext(unavailable.MESSAGE)}, status=503
         )
     else:
-        html = render_to_string("503.html", {"message": unavailable.MESSAGE})
+        html = render_to_string("503.html", {"message": gettext(unavailable.MESSAGE)})
         response = HttpResponse(html, status=503)
     response["Retry-After"] = str(unavailable.RETRY_AFTER_SECONDS)
     return response

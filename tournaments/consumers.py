@@ -12,11 +12,11 @@ import time
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.http import HttpRequest
 from django.utils import translation
 
 from games.transport.consumers import GuardedConsumer, error_frame
 from games.transport.guards import CLOSE_NOT_FOUND, BadFrame
+from games.transport.language import language_of
 
 from . import live, pages
 from .models import Tournament
@@ -24,16 +24,6 @@ from .models import Tournament
 COALESCE_SECONDS = 0.25  # a burst of changes (a round's games opening) is one frame
 _rendered: dict[tuple[int, str], tuple[float, str]] = {}  # (event, language) -> (when, html)
 _cost: dict[int, float] = {}  # event -> seconds its last rendering took
-
-
-def language_of(scope: dict) -> str:
-    """The language the socket's page was shown in: its cookie, else Accept-Language."""
-    request = HttpRequest()
-    request.COOKIES = scope.get("cookies") or {}
-    for name, value in scope.get("headers") or []:
-        if name.lower() == b"accept-language":
-            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
-    return translation.get_language_from_request(request)
 
 
 def fresh_html(tournament: Tournament, since: float, language: str) -> str:
@@ -105,7 +95,10 @@ class TournamentConsumer(GuardedConsumer):
         if kind == "ping":
             await self.send_json({"type": "pong"})
         else:
-            raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
+            raise BadFrame(
+                "unknown_type",
+                translation.gettext("Unknown message type %(type)r.") % {"type": kind},
+            )
 
     async def tournament_changed(self, event: dict) -> None:
         since = time.monotonic()

@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from .. import engine
 from .errors import ServiceError
 
@@ -42,7 +44,11 @@ class TimeControl:
 
     @property
     def label(self) -> str:
-        return f"{self.minutes} min + {self.increment} s a move"
+        """For people, in the active language (read when a page is rendered)."""
+        return _("%(minutes)s min + %(increment)s s a move") % {
+            "minutes": self.minutes,
+            "increment": self.increment,
+        }
 
     def to_dict(self) -> dict:
         return {"id": self.id, "base_ms": self.base_ms, "increment_ms": self.increment_ms}
@@ -63,7 +69,11 @@ def time_control(value: object) -> TimeControl | None:
         return None
     if not isinstance(value, str) or value not in BY_ID:
         known = ", ".join([UNTIMED, *BY_ID])
-        raise ServiceError("bad_time_control", f"Unknown time control {value!r}; choose {known}.")
+        raise ServiceError(
+            "bad_time_control",
+            _("Unknown time control %(value)r; choose %(known)s.")
+            % {"value": value, "known": known},
+        )
     return BY_ID[value]
 
 
@@ -80,7 +90,7 @@ def checked_rules(variant: str, rules: object) -> dict:
     if rules is None:
         return {}
     if not isinstance(rules, Mapping) or not all(isinstance(k, str) for k in rules):
-        raise ServiceError("bad_rules", "rules must be an object of rule setting -> value.")
+        raise ServiceError("bad_rules", _("rules must be an object of rule setting -> value."))
     try:
         played = engine.get_variant(variant).with_rules(**rules)
         return played.rule_overrides()
@@ -109,9 +119,16 @@ def drawn_army(variant: str, army: str | None) -> dict:
     if not value:
         return {}
     if value != ARMY_DRAWN:
-        raise ServiceError("bad_rules", f"The army is standard or {ARMY_DRAWN!r}, not {value!r}.")
+        raise ServiceError(
+            "bad_rules",
+            _("The army is standard or %(drawn)r, not %(value)r.")
+            % {"drawn": ARMY_DRAWN, "value": value},
+        )
     if not has_army_choices(variant):
-        raise ServiceError("bad_rules", f"The {variant} army is fixed: it cannot be drawn.")
+        raise ServiceError(
+            "bad_rules",
+            _("The %(variant)s army is fixed: it cannot be drawn.") % {"variant": variant},
+        )
     drawn = engine.get_variant(variant).draw_army(random.SystemRandom())
     return {"army": [list(pair) for pair in drawn.army]}
 
@@ -122,27 +139,36 @@ def two_squares_rule(variant: str, two_squares: str | None) -> dict:
         return {}
     if value not in {str(n) for n in TWO_SQUARES_CHOICES}:
         choices = " or ".join(str(n) for n in TWO_SQUARES_CHOICES)
-        raise ServiceError("bad_rules", f"The two-squares limit is {choices}, not {value!r}.")
+        raise ServiceError(
+            "bad_rules",
+            _("The two-squares limit is %(choices)s, not %(value)r.")
+            % {"choices": choices, "value": value},
+        )
     if not has_two_squares_rule(variant):
-        raise ServiceError("bad_rules", f"The {variant} variant has no two-squares rule.")
+        raise ServiceError(
+            "bad_rules",
+            _("The %(variant)s variant has no two-squares rule.") % {"variant": variant},
+        )
     return {"two_squares_limit": int(value)}
 
 
 def rules_text(variant: str, overrides: Mapping) -> str:
     """The rules in force that people choose between, e.g. "two-squares rule: 3 moves", and
-    in mini the pieces of the army: "... · army: general, colonel, 2 sergeants"."""
+    in mini the pieces of the army: "... · army: general, colonel, 2 sergeants". In the
+    active language (the pieces' names stay the engine's)."""
     if variant not in engine.VARIANTS:
         return ""
     played = engine.get_variant(variant).with_rules(**overrides)
     if played.two_squares_limit is not None:
         isf = " (ISF)" if played.two_squares_limit == 5 else ""
-        text = f"two-squares rule: {played.two_squares_limit} moves{isf}"
+        text = _("two-squares rule: %(moves)s moves") % {"moves": played.two_squares_limit}
+        text += isf
     elif played.return_after_moves:
-        text = f"return rule: {played.return_after_moves} moves"
+        text = _("return rule: %(moves)s moves") % {"moves": played.return_after_moves}
     else:
-        text = "no two-squares rule"
+        text = _("no two-squares rule")
     if played.army_choices:  # mini: which pieces this game plays, standard or drawn
-        text += f" · army: {chosen_pieces(played)}"
+        text += " · " + _("army: %(pieces)s") % {"pieces": chosen_pieces(played)}
     return text
 
 
@@ -157,15 +183,17 @@ def chosen_pieces(variant: engine.Variant) -> str:
 
 
 def summary(variant: str, control: TimeControl | None, overrides: Mapping) -> str:
-    """One line for the game page: "5+3 (5 min + 3 s a move) · two-squares rule: 5 moves"."""
-    clock = f"{control.id} ({control.label})" if control else "untimed"
+    """One line for the game page: "5+3 (5 min + 3 s a move) · two-squares rule: 5 moves",
+    in the active language (the page's)."""
+    clock = f"{control.id} ({control.label})" if control else _("untimed")
     rules = rules_text(variant, overrides)
     return f"{clock} · {rules}" if rules else clock
 
 
 def lobby_line(control: TimeControl | None, overrides: Mapping) -> str:
     """A lobby row's options, short: "5+3 · two-squares 3 · a drawn army" (the lobby's first
-    load and its socket both show this text)."""
+    load and its socket both show this text). English: the lobby socket's frame is one for
+    every reader (games/transport/lobby_feed.py)."""
     parts = [control.id if control else UNTIMED]
     for name, value in sorted(overrides.items()):
         if name == "two_squares_limit":

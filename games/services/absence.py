@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..domain import clocks, options, presence
 from ..domain.errors import ServiceError
@@ -35,22 +36,24 @@ def claim_victory(public_id: str, ident: Identity | None) -> int:
 
 def require_claimable(game: Game, opponent: int, at: datetime) -> None:
     if game.status not in (Game.Status.SETUP, Game.Status.PLAYING):
-        raise ServiceError("no_opponent", "Nobody has joined yet: there is nothing to claim.")
+        raise ServiceError("no_opponent", _("Nobody has joined yet: there is nothing to claim."))
     if computer_level(game, opponent):
-        raise ServiceError("computer_opponent", "The computer never leaves a game.")
+        raise ServiceError("computer_opponent", _("The computer never leaves a game."))
     if not clocks.claims_apply(game):
         raise ServiceError(
-            "timed_game", "The clocks decide this game: your opponent loses when their time is up."
+            "timed_game",
+            _("The clocks decide this game: your opponent loses when their time is up."),
         )
     if opponent in presence.players_connected(game.pk):
-        raise ServiceError("opponent_connected", "Your opponent is connected.")
+        raise ServiceError("opponent_connected", _("Your opponent is connected."))
     claim = clocks.claim_time(game, opponent)
     if claim is None:
-        raise ServiceError("opponent_connected", "Your opponent has not left the game.")
+        raise ServiceError("opponent_connected", _("Your opponent has not left the game."))
     if at < claim:
         wait = math.ceil((claim - at).total_seconds())
         raise ServiceError(
-            "claim_too_early", f"Your opponent left recently: you may claim victory in {wait} s."
+            "claim_too_early",
+            _("Your opponent left recently: you may claim victory in %(wait)s s.") % {"wait": wait},
         )
 
 

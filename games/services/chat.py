@@ -9,6 +9,8 @@ from __future__ import annotations
 import unicodedata
 from datetime import timedelta
 
+from django.utils.translation import gettext as _
+
 from moderation.sanctions import check_can_chat
 
 from ..domain import clocks
@@ -40,16 +42,20 @@ def author_key(ident: Identity) -> str:
 
 def check_room(game: Game, role: int, room: str) -> None:
     if room == PLAYERS and role == OBSERVER:
-        raise ServiceError("not_a_player", "Only the players write in the players' chat.")
+        raise ServiceError("not_a_player", _("Only the players write in the players' chat."))
     if room == SPECTATORS and role != OBSERVER:
-        raise ServiceError("not_a_spectator", "Players do not write in the spectators' chat.")
+        raise ServiceError("not_a_spectator", _("Players do not write in the spectators' chat."))
 
 
 def check_rate(game: Game, key: str) -> None:
     since = clocks.now() - timedelta(seconds=RATE_SECONDS)
     recent = ChatMessage.objects.filter(game=game, author_key=key, created__gte=since).count()
     if recent >= RATE_COUNT:
-        raise ServiceError("chat_too_fast", f"At most {RATE_COUNT} messages in {RATE_SECONDS} s.")
+        raise ServiceError(
+            "chat_too_fast",
+            _("At most %(count)s messages in %(seconds)s s.")
+            % {"count": RATE_COUNT, "seconds": RATE_SECONDS},
+        )
 
 
 def check_person_rate(ident: Identity) -> None:
@@ -66,10 +72,12 @@ def check_person_rate(ident: Identity) -> None:
 def post(public_id: str, ident: Identity | None, room: str, text: str) -> int:
     """Write one chat message; returns the game's new version."""
     if ident is None:
-        raise ServiceError("no_identity", "Choose a nickname or log in first.")
+        raise ServiceError("no_identity", _("Choose a nickname or log in first."))
     text = clean(text)
     if not text or len(text) > MAX_CHARS:
-        raise ServiceError("bad_chat", f"A message has 1 to {MAX_CHARS} characters.")
+        raise ServiceError(
+            "bad_chat", _("A message has 1 to %(most)s characters.") % {"most": MAX_CHARS}
+        )
     check_can_chat(ident)
     check_person_rate(ident)
 

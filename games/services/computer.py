@@ -31,6 +31,7 @@ from typing import NamedTuple
 from django.conf import settings as site_settings
 from django.db import connections
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from .. import engine
 from ..bots import LEVELS, get_player
@@ -85,7 +86,7 @@ _held: dict[str, Held] = {}  # per game: a reply to a person, chosen, waiting fo
 # ---------------------------------------------------------------- seats
 def check_level(level: str) -> None:
     if level not in LEVELS:
-        raise ServiceError("bad_level", f"Unknown computer level {level!r}.")
+        raise ServiceError("bad_level", _("Unknown computer level %(level)r.") % {"level": level})
 
 
 def computer_identity(level: str, color: int) -> Identity:

@@ -4,6 +4,8 @@ nothing here decides a battle or a move. (Draw offers: games/services/play.py.)"
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from ..domain import options
 from ..domain.errors import ServiceError
 from ..domain.identity import Identity, role_of
@@ -49,7 +51,7 @@ def abort_game(public_id: str, ident: Identity | None) -> int:
 
     def action(unit: UnitOfWork, color: int) -> None:
         if not abortable(unit.game):
-            raise ServiceError("too_late_to_abort", "Both sides have moved: resign instead.")
+            raise ServiceError("too_late_to_abort", _("Both sides have moved: resign instead."))
         abort(unit)
 
     return run(public_id, ident, action)
@@ -71,11 +73,11 @@ def rematch_state(game: Game) -> tuple[int | None, str | None]:
 def finished_game_player(game: Game, ident: Identity | None) -> int:
     color = role_of(game, ident)
     if color == OBSERVER:
-        raise ServiceError("not_a_player", "Observers cannot act in this game.")
+        raise ServiceError("not_a_player", _("Observers cannot act in this game."))
     if game.is_active:
-        raise ServiceError("game_not_over", "A rematch is for a game that is over.")
+        raise ServiceError("game_not_over", _("A rematch is for a game that is over."))
     if not (game.seat_taken(RED) and game.seat_taken(BLUE)):
-        raise ServiceError("no_opponent", "Nobody else played this game.")
+        raise ServiceError("no_opponent", _("Nobody else played this game."))
     return color
 
 
@@ -88,9 +90,9 @@ def offer_rematch(public_id: str, ident: Identity | None) -> int:
         color = finished_game_player(game, ident)
         offer, new_id = rematch_state(game)
         if new_id is not None:
-            raise ServiceError("rematch_done", "The rematch has begun already.")
+            raise ServiceError("rematch_done", _("The rematch has begun already."))
         if offer == color:
-            raise ServiceError("rematch_pending", "Your rematch offer stands already.")
+            raise ServiceError("rematch_pending", _("Your rematch offer stands already."))
         if offer == 1 - color or (1 - color) in computer.computer_seats(game):
             start_rematch(unit)
         else:
@@ -105,11 +107,11 @@ def answer_rematch(public_id: str, ident: Identity | None, accept: bool) -> int:
         color = finished_game_player(game, ident)
         offer, new_id = rematch_state(game)
         if new_id is not None:
-            raise ServiceError("rematch_done", "The rematch has begun already.")
+            raise ServiceError("rematch_done", _("The rematch has begun already."))
         if offer is None:
-            raise ServiceError("no_rematch_offer", "There is no rematch offer to answer.")
+            raise ServiceError("no_rematch_offer", _("There is no rematch offer to answer."))
         if offer == color:
-            raise ServiceError("not_your_rematch_offer", "You cannot answer your own offer.")
+            raise ServiceError("not_your_rematch_offer", _("You cannot answer your own offer."))
         if accept:
             start_rematch(unit)
         else:

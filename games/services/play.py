@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from .. import engine
 from ..domain import clocks
 from ..domain.errors import ServiceError
@@ -22,7 +24,7 @@ NOT_IRREGULAR = frozenset({"not_playing", "game_over", "not_your_turn"})
 
 def require_playing(game: Game) -> None:
     if game.status != Game.Status.PLAYING:
-        raise ServiceError("not_playing", "The game has not started yet.")
+        raise ServiceError("not_playing", _("The game has not started yet."))
 
 
 def record_move(unit: UnitOfWork, result: engine.MoveResult) -> None:
@@ -110,7 +112,8 @@ def check_draw_offer(game: Game, color: int) -> None:
     if since < DRAW_OFFER_PLIES:
         wait = DRAW_OFFER_PLIES - since
         raise ServiceError(
-            "draw_offer_too_soon", f"You may offer a draw again after {wait} more moves."
+            "draw_offer_too_soon",
+            _("You may offer a draw again after %(wait)s more moves.") % {"wait": wait},
         )
 
 
@@ -119,9 +122,9 @@ def answer_draw(public_id: str, ident: Identity | None, accept: bool) -> int:
         game = unit.game
         require_playing(game)
         if game.draw_offer is None:
-            raise ServiceError("no_draw_offer", "There is no draw offer to answer.")
+            raise ServiceError("no_draw_offer", _("There is no draw offer to answer."))
         if game.draw_offer == color:
-            raise ServiceError("not_your_draw_offer", "You cannot answer your own offer.")
+            raise ServiceError("not_your_draw_offer", _("You cannot answer your own offer."))
         if accept:
             finish(unit, "agreed_draw")
             return

@@ -6,6 +6,7 @@ import random
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from moderation.sanctions import check_not_banned
 from players import ratings
@@ -26,7 +27,7 @@ VARIANT_NAMES = tuple(engine.VARIANTS)
 
 def check_variant(variant: str) -> None:
     if variant not in VARIANT_NAMES:
-        raise ServiceError("bad_variant", f"Unknown variant {variant!r}.")
+        raise ServiceError("bad_variant", _("Unknown variant %(variant)r.") % {"variant": variant})
 
 
 def create_game(
@@ -43,7 +44,7 @@ def create_game(
     an id of options.TIME_CONTROLS ("5+3"); `rules` overrides rule settings of the variant
     (e.g. {"two_squares_limit": 3}), checked by the engine and saved in the engine state."""
     if ident is None:
-        raise ServiceError("no_identity", "Choose a nickname or log in first.")
+        raise ServiceError("no_identity", _("Choose a nickname or log in first."))
     check_allowed(ident)
     check_variant(variant)
     check_seat(seat)
@@ -92,13 +93,14 @@ def check_waiting(ident: Identity) -> None:
     if waiting_games(ident) >= most:
         raise ServiceError(
             "too_many_waiting",
-            f"You already wait for opponents in {most} games: cancel one or wait.",
+            _("You already wait for opponents in %(most)s games: cancel one or wait.")
+            % {"most": most},
         )
 
 
 def check_seat(seat: object) -> None:
     if seat is not None and (isinstance(seat, bool) or seat not in (RED, BLUE)):
-        raise ServiceError("bad_seat", "seat must be 0 (Red), 1 (Blue) or null (the free one).")
+        raise ServiceError("bad_seat", _("seat must be 0 (Red), 1 (Blue) or null (the free one)."))
 
 
 def take_seat(unit: UnitOfWork, color: int, ident: Identity) -> None:
@@ -121,7 +123,7 @@ def take_seat(unit: UnitOfWork, color: int, ident: Identity) -> None:
 def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -> int:
     """Take seat `seat` (or the free one). Race-safe: the row is locked. Returns the seat."""
     if ident is None:
-        raise ServiceError("no_identity", "Choose a nickname or log in first.")
+        raise ServiceError("no_identity", _("Choose a nickname or log in first."))
     check_seat(seat)
     check_allowed(ident)
 
@@ -129,16 +131,18 @@ def join_game(public_id: str, ident: Identity | None, seat: int | None = None) -
         nonlocal seat
         game = unit.game
         if role_of(game, ident) != OBSERVER:
-            raise ServiceError("already_seated", "You already hold a seat in this game.")
+            raise ServiceError("already_seated", _("You already hold a seat in this game."))
         if not game.is_active:
-            raise ServiceError("game_not_active", "This game is over.")
+            raise ServiceError("game_not_active", _("This game is over."))
         free = [c for c in (RED, BLUE) if not game.seat_taken(c)]
         if not free:
-            raise ServiceError("game_full", "Both seats are taken; you can watch.")
+            raise ServiceError("game_full", _("Both seats are taken; you can watch."))
         if seat is None:
             seat = free[0]
         if seat not in free:
-            raise ServiceError("seat_taken", f"{COLOR_NAMES[seat]}'s seat is taken.")
+            raise ServiceError(
+                "seat_taken", _("%(color)s's seat is taken.") % {"color": _(COLOR_NAMES[seat])}
+            )
         ratings.check_join(game, ident)
         take_seat(unit, seat, ident)
         unit.lobby = True
@@ -152,5 +156,5 @@ def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:
     """The game and the role this identity has in it (2 unless it holds a seat)."""
     game = Game.objects.filter(public_id=public_id).first()
     if game is None:
-        raise ServiceError("not_found", "There is no such game.")
+        raise ServiceError("not_found", _("There is no such game."))
     return game, role_of(game, ident)

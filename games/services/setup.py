@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from .. import engine
 from ..domain import clocks
 from ..domain.errors import ServiceError
@@ -29,7 +31,7 @@ def setup_event(unit: UnitOfWork, kind: str, color: int, own: dict) -> None:
 
 def require_setup(game: Game) -> None:
     if game.status not in (Game.Status.WAITING, Game.Status.SETUP):
-        raise ServiceError("not_setup_phase", "The setup is over.")
+        raise ServiceError("not_setup_phase", _("The setup is over."))
 
 
 def place_piece(public_id: str, ident: Identity | None, square: int, rank: int) -> int:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .. import engine
 from ..domain import clocks
@@ -27,21 +29,57 @@ from .work import Result, Step, UnitOfWork
 
 logger = logging.getLogger(__name__)
 
-COLOR_NAMES = {RED: "Red", BLUE: "Blue"}
+COLOR_NAMES = {RED: gettext_noop("Red"), BLUE: gettext_noop("Blue")}
 
+
+# The engine's refusals, by code, in words a translation can carry: the engine is pure Python
+# (no Django), so its messages are English; `engine_error` puts them in the active language
+# where the catalogue has these words (tests/server/test_engine_messages.py: every engine code
+# is here). English keeps the engine's own, more precise message.
+ENGINE_MESSAGES = {
+    "not_a_player": gettext_noop("Only the two players set up pieces."),
+    "not_setup_phase": gettext_noop("The setup phase is over."),
+    "already_ready": gettext_noop("You are ready already; your setup is locked."),
+    "off_board": gettext_noop("That square is off the board."),
+    "outside_setup_area": gettext_noop("That square is outside your setup area."),
+    "lake": gettext_noop("No piece may stand in or enter a lake."),
+    "occupied": gettext_noop("That square already holds a piece."),
+    "none_left": gettext_noop("All your pieces of that rank are already placed."),
+    "empty_square": gettext_noop("There is no piece of yours on that square."),
+    "incomplete": gettext_noop("The setup is not complete: place all your pieces."),
+    "flag_not_on_back_row": gettext_noop("Leave a square on your back row for the flag."),
+    "unknown_rank": gettext_noop("There is no such rank."),
+    "not_playing": gettext_noop("The game has not started yet."),
+    "game_over": gettext_noop("This game is over."),
+    "not_your_turn": gettext_noop("It is not your turn."),
+    "not_your_piece": gettext_noop("That is not your piece."),
+    "immovable": gettext_noop("That piece never moves."),
+    "same_square": gettext_noop("A piece must move to another square."),
+    "own_piece": gettext_noop("That square holds one of your own pieces."),
+    "not_straight": gettext_noop("A piece moves in a straight line."),
+    "too_far": gettext_noop("That piece cannot move so far."),
+    "path_blocked": gettext_noop("A scout cannot cross a lake or jump over pieces."),
+    "two_squares": gettext_noop("The two-squares rule forbids this move."),
+    "more_squares": gettext_noop("The more-squares rule forbids this move."),
+    "return_too_soon": gettext_noop("The piece may not return there so soon."),
+    "illegal": gettext_noop("That is not allowed."),
+}
 
 
 def engine_error(exc: Exception) -> ServiceError:
-    code = getattr(exc, "code", None) or "illegal"
-    message = getattr(exc, "message", None) or str(exc)
-    return ServiceError(str(code), str(message))
+    code = str(getattr(exc, "code", None) or "illegal")
+    message = str(getattr(exc, "message", None) or exc)
+    words = ENGINE_MESSAGES.get(code)
+    if words is not None and _(words) != words:  # the active language has these words
+        message = _(words)
+    return ServiceError(code, message)
 
 
 def lock(public_id: str) -> Game:
     """The game row, locked, with its live socket counts (for the frames it will publish)."""
     game = repository.locked_game(public_id)
     if game is None:
-        raise ServiceError("not_found", "There is no such game.")
+        raise ServiceError("not_found", _("There is no such game."))
     return game
 
 
@@ -112,9 +150,9 @@ def settle_clock(unit: UnitOfWork) -> bool:
 def player_color(game: Game, ident: Identity | None) -> int:
     role = role_of(game, ident)
     if role == OBSERVER:
-        raise ServiceError("not_a_player", "Observers cannot act in this game.")
+        raise ServiceError("not_a_player", _("Observers cannot act in this game."))
     if not game.is_active:
-        raise ServiceError("game_not_active", "This game is over.")
+        raise ServiceError("game_not_active", _("This game is over."))
     return role
 
 
@@ -147,9 +185,10 @@ def run(public_id: str, ident: Identity | None, action: Action, at: datetime | N
 def time_out_error(game: Game, ident: Identity | None) -> ServiceError:
     """The refusal of an action that found the game's time run out (and ended it)."""
     if game.status == Game.Status.ABORTED:
-        message = "The setup time ran out before both players were ready: the game is aborted."
+        message = _("The setup time ran out before both players were ready: the game is aborted.")
     elif role_of(game, ident) == 1 - game.winner:
-        message = "Your time ran out before this arrived: you lost on time."
+        message = _("Your time ran out before this arrived: you lost on time.")
     else:
-        message = f"{COLOR_NAMES[1 - game.winner]}'s time ran out: the game is over."
+        color = _(COLOR_NAMES[1 - game.winner])
+        message = _("%(color)s's time ran out: the game is over.") % {"color": color}
     return ServiceError("time_out", message)

@@ -22,6 +22,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from moderation import sanctions
 
@@ -47,6 +49,7 @@ from .guards import (
     room_field,
     text_field,
 )
+from .language import language_of
 from .layers import forget_channel
 
 logger = logging.getLogger(__name__)
@@ -71,6 +74,11 @@ class GuardedConsumer(AsyncWebsocketConsumer):
                 forget_channel(self.channel_layer, self.channel_name)
 
     async def websocket_connect(self, message: dict) -> None:
+        self.language = language_of(self.scope)
+        with translation.override(self.language):
+            await self.open_guarded(message)
+
+    async def open_guarded(self, message: dict) -> None:
         self.bucket = TokenBucket()
         try:
             self.client_keys = limits.admit(self.scope)
@@ -85,7 +93,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             unavailable.note("opening a socket", exc)
             if not self.accepted:
                 await self.accept()
-            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, None))
+            await self.send_json(error_frame("unavailable", _(unavailable.MESSAGE), None))
             await self.close_with(unavailable.CLOSE_TRY_AGAIN)
 
     async def open_socket(self, message: dict) -> None:
@@ -135,7 +143,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await handler(message)
         except unavailable.ERRORS as exc:  # e.g. a nudge's read while the pool is dry
             unavailable.note(message["type"], exc)
-            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, None))
+            await self.send_json(error_frame("unavailable", _(unavailable.MESSAGE), None))
 
     async def send_json(self, frame: dict) -> None:
         await self.send_text(snapshots.dumps(frame))
@@ -165,9 +173,15 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.close_with(CLOSE_TOO_BIG)
             return
         if not self.bucket.take():
-            await self.send_json(error_frame("rate_limited", "Too many messages.", None))
+            await self.send_json(error_frame("rate_limited", _("Too many messages."), None))
             await self.close_with(CLOSE_FLOOD)
             return
+        with translation.override(self.language):
+            await self.answer(text_data, bytes_data)
+
+    async def answer(self, text_data: str | None, bytes_data: bytes | None) -> None:
+        """Handle one frame in the socket's language: an error frame for this socket alone
+        speaks it (frames rendered for a whole audience are as they were)."""
         request = None
         try:
             message = parse_frame(text_data, bytes_data)
@@ -179,10 +193,10 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self.send_json(exc.to_frame(request))
         except unavailable.ERRORS as exc:
             unavailable.note(f"socket action {request!r}", exc)
-            await self.send_json(error_frame("unavailable", unavailable.MESSAGE, request))
+            await self.send_json(error_frame("unavailable", _(unavailable.MESSAGE), request))
         except Exception:
             logger.exception("unexpected failure handling %r", request)
-            await self.send_json(error_frame("server_error", "Something went wrong.", request))
+            await self.send_json(error_frame("server_error", _("Something went wrong."), request))
 
     async def handle(self, kind: str, message: dict) -> None:
         raise NotImplementedError
@@ -192,8 +206,9 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         lost."""
 
 
-def error_frame(code: str, message: str, request: str | None) -> dict:
-    frame = {"type": "error", "code": error_codes.sent(code), "message": message}
+def error_frame(code: str, message: object, request: str | None) -> dict:
+    """An error frame; `message` may be a lazy translation, read here in the active language."""
+    frame = {"type": "error", "code": error_codes.sent(code), "message": str(message)}
     if request is not None:
         frame["request"] = request
     return frame
@@ -252,9 +267,23 @@ def act(action: Action) -> Callable:
     (each with its persistent connection), not on the process's one thread_sensitive thread:
     actions on different games then wait for the database side by side (the row lock orders
     those on one game). SQLite takes one writer at a time anyway."""
+    action = in_language(action, translation.get_language())
     if connection.vendor == "sqlite":
         return database_sync_to_async(action)
     return database_sync_to_async(action, thread_sensitive=False, executor=action_threads())
+
+
+def in_language(action: Action, language: str | None) -> Action:
+    """`action`, run in `language` (the socket's) in whatever thread runs it: its refusals
+    (ServiceError messages) are written in that language."""
+    if language is None:
+        return action
+
+    def run(*args: Any) -> Any:
+        with translation.override(language):
+            return action(*args)
+
+    return run
 
 
 _action_threads: ThreadPoolExecutor | None = None
@@ -297,7 +326,7 @@ class GameConsumer(GuardedConsumer):
         )
         if role is None:
             await self.channel_layer.group_discard(game_group(self.public_id), self.channel_name)
-            await self.send_json(error_frame("not_found", "There is no such game.", None))
+            await self.send_json(error_frame("not_found", _("There is no such game."), None))
             await self.close_with(CLOSE_NOT_FOUND)
             return
         self.joined = True
@@ -402,7 +431,7 @@ class GameConsumer(GuardedConsumer):
             elif isinstance(version, int):
                 self.expect(version)
         else:
-            raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
+            raise BadFrame("unknown_type", _("Unknown message type %(type)r.") % {"type": kind})
 
     def expect(self, version: int) -> None:
         """An accepted action's event comes through the audience group, normally at once; if
@@ -496,7 +525,7 @@ class LobbyConsumer(GuardedConsumer):
         if kind == "ping":
             await self.send_json({"type": "pong"})
         else:
-            raise BadFrame("unknown_type", f"Unknown message type {kind!r}.")
+            raise BadFrame("unknown_type", _("Unknown message type %(type)r.") % {"type": kind})
 
     async def lobby_nudge(self, event: dict) -> None:
         lobby_feed.changed()

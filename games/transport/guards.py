@@ -6,6 +6,8 @@ import json
 import re
 import time
 
+from django.utils.translation import gettext as _
+
 from games.domain import error_codes
 from games.domain.chat_message import PLAYERS, ROOMS
 from games.engine.errors import CodedError
@@ -53,28 +55,28 @@ def frame_size(text: str | None, data: bytes | None) -> int:
 def parse_frame(text: str | None, data: bytes | None) -> dict:
     """The JSON object of a frame, or BadFrame. Binary frames are refused."""
     if text is None:
-        raise BadFrame("bad_json", "Send JSON text frames.")
+        raise BadFrame("bad_json", _("Send JSON text frames."))
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadFrame("bad_json", "The frame is not valid JSON.") from None
+        raise BadFrame("bad_json", _("The frame is not valid JSON.")) from None
     if not isinstance(message, dict):
-        raise BadFrame("bad_json", "The frame must be a JSON object.")
+        raise BadFrame("bad_json", _("The frame must be a JSON object."))
     if not isinstance(message.get("type"), str):
-        raise BadFrame("unknown_type", "The message needs a string field 'type'.")
+        raise BadFrame("unknown_type", _("The message needs a string field 'type'."))
     return message
 
 
 def int_field(message: dict, name: str, nullable: bool = False) -> int | None:
     if name not in message:
-        raise BadFrame("bad_field", f"Field '{name}' is missing.")
+        raise BadFrame("bad_field", _("Field '%(name)s' is missing.") % {"name": name})
     value = message[name]
     if value is None and nullable:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadFrame("bad_field", f"Field '{name}' must be an integer.")
+        raise BadFrame("bad_field", _("Field '%(name)s' must be an integer.") % {"name": name})
     if not -(2**31) <= value < 2**31:
-        raise BadFrame("bad_field", f"Field '{name}' is out of range.")
+        raise BadFrame("bad_field", _("Field '%(name)s' is out of range.") % {"name": name})
     return value
 
 
@@ -85,14 +87,20 @@ def placement_field(message: dict, name: str) -> dict[int, int]:
     """An object {"<square>": rank, ...} as {square: rank}. Keys are squares written as
     decimal integers without sign or leading zero (so no two keys name one square)."""
     if name not in message:
-        raise BadFrame("bad_field", f"Field '{name}' is missing.")
+        raise BadFrame("bad_field", _("Field '%(name)s' is missing.") % {"name": name})
     value = message[name]
     if not isinstance(value, dict):
-        raise BadFrame("bad_field", f"Field '{name}' must be an object of square: rank.")
+        raise BadFrame(
+            "bad_field", _("Field '%(name)s' must be an object of square: rank.") % {"name": name}
+        )
     placement = {}
     for key in value:
         if not SQUARE_KEY.fullmatch(key):
-            raise BadFrame("bad_field", f"'{name}' keys are squares like \"37\", not {key!r}.")
+            raise BadFrame(
+                "bad_field",
+                _("'%(name)s' keys are squares like \"37\", not %(key)r.")
+                % {"name": name, "key": key},
+            )
         placement[int(key)] = int_field(value, key)
     return placement
 
@@ -103,12 +111,12 @@ def placement_field(message: dict, name: str) -> dict[int, int]:
 def room_field(message: dict) -> str:
     room = message.get("room", PLAYERS)
     if room not in ROOMS:
-        raise BadFrame("bad_field", "Field 'room' must be 'players' or 'spectators'.")
+        raise BadFrame("bad_field", _("Field 'room' must be 'players' or 'spectators'."))
     return room
 
 
 def text_field(message: dict) -> str:
     text = message.get("text")
     if not isinstance(text, str):
-        raise BadFrame("bad_field", "Field 'text' must be a string.")
+        raise BadFrame("bad_field", _("Field 'text' must be a string."))
     return text

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from ..domain import error_codes
 from ..engine.errors import CodedError
@@ -58,10 +59,10 @@ def admit(scope: dict) -> list[str]:
     keys = client_keys(scope)
     address = next((k for k in keys if k.startswith("address:")), None)
     if address is not None and not connect_bucket(address).take():
-        raise Refused("reconnecting_too_fast", "Too many new connections: wait a little.")
+        raise Refused("reconnecting_too_fast", _("Too many new connections: wait a little."))
     for key in keys:
         if _open.get(key, 0) >= cap(key):
-            raise Refused("too_many_sockets", "Too many open sockets: close some tabs.")
+            raise Refused("too_many_sockets", _("Too many open sockets: close some tabs."))
     for key in keys:
         _open[key] = _open.get(key, 0) + 1
     return keys

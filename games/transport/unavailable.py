@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from django.db import InterfaceError, OperationalError
+from django.utils.translation import gettext_noop
 
 logger = logging.getLogger("stratego.unavailable")
 
@@ -18,7 +19,7 @@ ERRORS = (OperationalError, InterfaceError)
 
 RETRY_AFTER_SECONDS = 2
 CLOSE_TRY_AGAIN = 4503  # "try again later" (a server may send only 1000 or 3000-4999)
-MESSAGE = "The server is busy right now. Please try again in a moment."
+MESSAGE = gettext_noop("The server is busy right now. Please try again in a moment.")
 
 
 def note(where: str, exc: BaseException) -> None:

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils.timezone import now
 from rated_games import account, playing
 
 from games import services
@@ -115,3 +116,11 @@ def test_the_admin_shows_ratings_and_bans(client):
     )
     assert "1 player(s) recomputed from 1 game(s)" in response.content.decode()
     assert client.get("/admin/players/playerstatus/add/").status_code == 200
+
+
+def test_a_computers_name_on_the_leaderboard_is_in_the_pages_language(client):
+    Rating.objects.create(
+        computer="hard", variant="mini", rating=900, deviation=90, games=4, last_played=now()
+    )
+    page = client.get("/players/?variant=mini", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert re.findall(r'data-name="([^"]+)"', page) == ["Ordinateur (hard)"]
