@@ -78,6 +78,17 @@ chromium:
 		fi; \
 	fi
 
+# tests/i18n compiles and gathers the catalogues with GNU gettext (msgfmt, xgettext)
+.PHONY: gettext
+gettext:
+	@if ! command -v msgfmt >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y gettext; \
+		else \
+			echo "note: msgfmt is missing; the translation tests need it (apt-get install gettext)"; \
+		fi; \
+	fi
+
 # tests/server/test_proxy.py runs a real nginx in front of two daphne processes
 .PHONY: nginx
 nginx:
@@ -103,12 +114,12 @@ typecheck: $(DEV_STAMP)
 # which the extra worker fills. TEST_WORKERS=2 make test to choose.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
-test: $(DEV_STAMP) services chromium nginx lint typecheck
+test: $(DEV_STAMP) services chromium nginx gettext lint typecheck
 	node --test tests/js/
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST)
 
 # Nightly-style: ten times the property-test budgets, fresh random examples (tests/conftest.py)
-test-thorough: $(DEV_STAMP) services chromium nginx lint
+test-thorough: $(DEV_STAMP) services chromium nginx gettext lint
 	HYPOTHESIS_PROFILE=thorough DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 		$(PYTEST)
 
@@ -126,7 +137,7 @@ soak: $(DEV_STAMP) services nginx
 # then compiled; translate what is new in each locale/<code>/LC_MESSAGES/*.po in between.
 MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=artifacts --ignore=docs
 .PHONY: messages
-messages: $(DEV_STAMP)
+messages: $(DEV_STAMP) gettext
 	$(PY) manage.py makemessages -l nl -l de -l fr -l it $(MESSAGES_IGNORE)
 	$(PY) manage.py makemessages -d djangojs -l nl -l de -l fr -l it $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages --ignore=.venv
