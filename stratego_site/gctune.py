@@ -14,8 +14,12 @@ allocations, and what only a full collection frees waited that long: a closed so
 protocol objects (daphne's, autobahn's, Twisted's) hold one another in cycles, and a
 process's resident memory grew by the sockets that had come and gone since the last one.
 So the scheduler (stratego_site/scheduler.py) also runs a full collection every
-FULL_COLLECTION_SECONDS: it walks only what is not frozen, and its pause is measured in
-docs/performance.md ("A full collection now and then").
+FULL_COLLECTION_SECONDS. A full collection walks every object that is not frozen, and a
+loaded process holds many (its sessions, games, sockets): the walk stalled the event loop
+for longer than a move takes. So each full collection freezes what survived it, and the
+next walks only what came since; every THAW_EVERY-th one first thaws everything, so a
+cycle frozen while it was alive (a socket open at the time) is freed at the latest then.
+The pauses are measured in docs/performance.md ("The full collections' pauses").
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ logger = logging.getLogger(__name__)
 
 THRESHOLDS = (50_000, 20, 100)  # CPython's defaults: (700, 10, 10)
 FULL_COLLECTION_SECONDS = 30.0
+THAW_EVERY = 6  # a whole walk every three minutes; the five between walk only the new
+
+_since_thaw = 0
 
 
 def tune() -> None:
@@ -37,9 +44,18 @@ def tune() -> None:
 
 
 def full_collection() -> float:
-    """A full collection (the scheduler's job); the seconds until the next one."""
+    """A full collection of what is not frozen, then a freeze of what survived it; every
+    THAW_EVERY-th, of everything (the scheduler's job). The seconds until the next one."""
+    global _since_thaw
     started = time.perf_counter()
+    _since_thaw += 1
+    whole = _since_thaw >= THAW_EVERY
+    if whole:
+        gc.unfreeze()
+        _since_thaw = 0
     freed = gc.collect()
-    logger.debug("full collection: %d objects freed in %.1f ms", freed,
-                 (time.perf_counter() - started) * 1000)  # fmt: skip
+    gc.freeze()
+    logger.debug("%s collection: %d objects freed in %.1f ms, %d frozen",
+                 "whole" if whole else "full", freed,
+                 (time.perf_counter() - started) * 1000, gc.get_freeze_count())  # fmt: skip
     return FULL_COLLECTION_SECONDS

@@ -270,6 +270,13 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # one logger's level apart, e.g. LOG_LEVELS="stratego_site.gctune=DEBUG,games=INFO"
+    "loggers": {
+        name.strip(): {"level": level.strip()}
+        for name, _, level in (
+            item.partition("=") for item in os.environ.get("LOG_LEVELS", "").split(",") if item
+        )
+    },
 }
 WHITENOISE_USE_FINDERS = True
 # Static files compressed (gzip, brotli) and named by their content's hash, cached for a year

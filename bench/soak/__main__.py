@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -46,6 +47,7 @@ def soak_env(name: str) -> dict[str, str]:
     for limit in ("WS_SOCKETS_PER_ADDRESS", "WS_CONNECTS_PER_SECOND", "WS_CONNECT_BURST"):
         env.pop(limit)  # the public server's limits: every visitor has an address of its own
     return {**env, "TRUSTED_PROXIES": "127.0.0.1", "PGAPPNAME": name,
+            "LOG_LEVELS": "stratego_site.gctune=DEBUG",  # each full collection's pause
             "DATABASE_POOL_SIZE": str(POOL_SIZE), "SECURE_COOKIES": "false"}  # fmt: skip
 
 
@@ -111,6 +113,20 @@ def start_bots(tokens: list[str], port: int, env: dict[str, str], work: Path) ->
 
 def tracebacks(paths: list[Path]) -> dict[str, int]:
     return {p.name: p.read_text(errors="replace").count("Traceback") for p in paths if p.exists()}
+
+
+COLLECTION = re.compile(r"(full|whole) collection: \d+ objects freed in ([\d.]+) ms")
+
+
+def collection_pauses(paths: list[Path]) -> dict[str, list[float]]:
+    """The servers' full collections (stratego_site/gctune.py): each one's milliseconds, by
+    kind ("full": what came since the last freeze; "whole": everything)."""
+    pauses: dict[str, list[float]] = {"full": [], "whole": []}
+    for path in paths:
+        if path.exists() and path.name.startswith("daphne"):
+            for kind, ms in COLLECTION.findall(path.read_text(errors="replace")):
+                pauses[kind].append(float(ms))
+    return pauses
 
 
 def main() -> None:
@@ -186,6 +202,7 @@ def main() -> None:
         "traffic": traffic,
         "samples": sampler.samples,
         "tracebacks": tracebacks(logs),
+        "collections": collection_pauses(logs),
         "nginx_5xx": report.nginx_5xx(work / "nginx" / "access.log"),
         "bot_games": report.bot_games(work),
         "load_average": {"before": load_before, "after": stack.load_average()},

@@ -162,6 +162,7 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
         f"- error frames: {t['error_frames'] or 'none'}",
         f"- sockets: {t['sockets']}",
         f"- tracebacks in the logs: {results['tracebacks']}; nginx 5xx: {results['nginx_5xx']}",
+        collections_line(results),
         "",
         *http_rows(t),
         "",
@@ -170,6 +171,17 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
         *verdict(results),
     ]
     return "\n".join(lines)
+
+
+def collections_line(results: dict) -> str:
+    """The servers' full collections and how long each stalled its process."""
+    parts = []
+    for kind, pauses in results.get("collections", {}).items():
+        if pauses:
+            ordered = sorted(pauses)
+            parts.append(f"{len(pauses)} {kind}, pause p50 {fmt(ordered[len(ordered) // 2])} / "
+                         f"most {fmt(ordered[-1])} ms")  # fmt: skip
+    return f"- the servers' full collections: {'; '.join(parts) or 'none logged'}"
 
 
 def chart(results: dict, path: Path) -> None:

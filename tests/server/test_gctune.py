@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import gc
+import weakref
+
+import pytest
 
 from stratego_site import gctune
 
@@ -26,9 +29,21 @@ class Node:
         self.other: Node | None = None
 
 
-def test_a_full_collection_frees_cycles_and_comes_again_on_a_schedule():
-    import weakref
+@pytest.fixture
+def collections_from_a_thaw(monkeypatch):
+    """Each test starts right after a whole collection, and leaves nothing frozen."""
+    monkeypatch.setattr(gctune, "_since_thaw", 0)
+    yield
+    gc.unfreeze()
 
+
+def a_cycle() -> weakref.ref:
+    first, second = Node(), Node()
+    first.other, second.other = second, first
+    return weakref.ref(first)
+
+
+def test_a_full_collection_frees_cycles_and_comes_again_on_a_schedule(collections_from_a_thaw):
     from stratego_site import scheduler
 
     first, second = Node(), Node()
@@ -38,3 +53,23 @@ def test_a_full_collection_frees_cycles_and_comes_again_on_a_schedule():
     assert gctune.full_collection() == gctune.FULL_COLLECTION_SECONDS
     assert gone() is None
     assert scheduler.GARBAGE in scheduler.JOBS
+
+
+def test_what_survives_a_full_collection_is_frozen_and_a_later_thaw_frees_its_cycles(
+    collections_from_a_thaw,
+):
+    first, second = Node(), Node()
+    first.other, second.other = second, first  # alive during the collection: frozen
+    kept = weakref.ref(first)
+    gctune.full_collection()
+    assert gc.get_freeze_count() > 0
+    del first, second
+    for _ in range(gctune.THAW_EVERY - 3):
+        gctune.full_collection()
+        assert kept() is not None  # the walks between thaws skip the frozen
+    young = a_cycle()
+    gctune.full_collection()
+    assert young() is None  # what came since the last freeze is walked
+    assert kept() is not None
+    gctune.full_collection()  # the THAW_EVERY-th: everything is walked
+    assert kept() is None
