@@ -21,6 +21,7 @@ from django.conf import settings  # noqa: E402
 from botapi.middleware import TokenAuthMiddleware  # noqa: E402
 from games.transport.origin import ExactOriginValidator  # noqa: E402
 from games.transport.routing import websocket_urlpatterns  # noqa: E402
+from stratego_site import looplag  # noqa: E402
 from stratego_site.proxy import behind_trusted_proxies  # noqa: E402
 from stratego_site.socket_guard import DatabaseGuardedSockets  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
@@ -42,7 +43,7 @@ def build_application():  # (an ASGI application)
             ),
         }
     )
-    return behind_trusted_proxies(router, settings.TRUSTED_PROXIES)
+    return looplag.watching(behind_trusted_proxies(router, settings.TRUSTED_PROXIES))
 
 
 application = build_application()

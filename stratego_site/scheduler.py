@@ -1,6 +1,6 @@
 """The process's one scheduler: every background sweep of the server runs here. It is
 started in one place, with the process (stratego_site/asgi.py; a TCP-only process:
-`manage.py serve_legacy`), not by the first socket that connects. Four threads:
+`manage.py serve_legacy`), not by the first socket that connects. Five threads:
 
 - the heartbeat, every HEARTBEAT_SECONDS: the presence rows of this process's sockets
   (games/transport/presence.py `beat`), then the sweep of the games nobody may be watching
@@ -15,7 +15,9 @@ started in one place, with the process (stratego_site/asgi.py; a TCP-only proces
   (stratego_site/gctune.py);
 - the events (tournaments/scheduler.py `turn`), every POLL_SECONDS and at once when a game
   of an event ends in this process: the starts on time, forfeits of absent players, the
-  next rounds, the ends.
+  next rounds, the ends;
+- the event loop's lag, measured only when its logger is at DEBUG
+  (stratego_site/looplag.py).
 
 Every process of a deployment runs it; ending a game on time is idempotent, so two processes
 ending the same game at once end it once.
@@ -35,7 +37,7 @@ from games.domain import clocks
 from games.domain.models import Game
 from games.services import absence, cleanup, computer
 from games.transport import presence
-from stratego_site import gctune
+from stratego_site import gctune, looplag
 from tournaments import live as event_news
 from tournaments import scheduler as events
 
@@ -141,7 +143,9 @@ CLOCK = Job("clock-sweeper", clock)
 # what only a full collection frees (the cycles of closed sockets): stratego_site/gctune.py
 GARBAGE = Job("garbage-collector", gctune.full_collection)
 EVENTS = Job("tournament-scheduler", events.turn, woken=event_news.woken)
-JOBS = (CLOCK, HEARTBEAT, GARBAGE, EVENTS)
+# how late the event loop runs what is due, when asked for (stratego_site/looplag.py)
+LOOP_LAG = Job("event-loop-lag", looplag.measure)
+JOBS = (CLOCK, HEARTBEAT, GARBAGE, EVENTS, LOOP_LAG)
 
 
 def start() -> None:

@@ -47,7 +47,8 @@ def soak_env(name: str) -> dict[str, str]:
     for limit in ("WS_SOCKETS_PER_ADDRESS", "WS_CONNECTS_PER_SECOND", "WS_CONNECT_BURST"):
         env.pop(limit)  # the public server's limits: every visitor has an address of its own
     return {**env, "TRUSTED_PROXIES": "127.0.0.1", "PGAPPNAME": name,
-            "LOG_LEVELS": "stratego_site.gctune=DEBUG",  # each full collection's pause
+            # each full collection's pause, and the event loop's lag every 30 s
+            "LOG_LEVELS": "stratego_site.gctune=DEBUG,stratego_site.looplag=DEBUG",
             "DATABASE_POOL_SIZE": str(POOL_SIZE), "SECURE_COOKIES": "false"}  # fmt: skip
 
 
@@ -129,6 +130,16 @@ def collection_pauses(paths: list[Path]) -> dict[str, list[float]]:
     return pauses
 
 
+LOOP_LAG = re.compile(r"event loop lag: p50 ([\d.]+) / p99 ([\d.]+) / most ([\d.]+) ms")
+
+
+def loop_lags(paths: list[Path]) -> dict[str, list[list[float]]]:
+    """Each server's event loop lag (stratego_site/looplag.py): p50, p99 and most, in ms, of
+    each 30 s."""
+    return {path.stem: [[float(x) for x in row] for row in LOOP_LAG.findall(path.read_text())]
+            for path in paths if path.exists() and path.name.startswith("daphne")}  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.soak")
     parser.add_argument("--quick", action="store_true", help="two minutes instead of ten")
@@ -203,6 +214,7 @@ def main() -> None:
         "samples": sampler.samples,
         "tracebacks": tracebacks(logs),
         "collections": collection_pauses(logs),
+        "server_loop_lag": loop_lags(logs),
         "nginx_5xx": report.nginx_5xx(work / "nginx" / "access.log"),
         "bot_games": report.bot_games(work),
         "load_average": {"before": load_before, "after": stack.load_average()},

@@ -163,6 +163,7 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
         f"- sockets: {t['sockets']}",
         f"- tracebacks in the logs: {results['tracebacks']}; nginx 5xx: {results['nginx_5xx']}",
         collections_line(results),
+        server_lag_line(results),
         "",
         *http_rows(t),
         "",
@@ -182,6 +183,19 @@ def collections_line(results: dict) -> str:
             parts.append(f"{len(pauses)} {kind}, pause p50 {fmt(ordered[len(ordered) // 2])} / "
                          f"most {fmt(ordered[-1])} ms")  # fmt: skip
     return f"- the servers' full collections: {'; '.join(parts) or 'none logged'}"
+
+
+def server_lag_line(results: dict) -> str:
+    """How late each server's event loop ran what was due, over the whole run: the median of
+    its 30-second medians, the most of its 99th percentiles and the most."""
+    parts = []
+    for name, rows in results.get("server_loop_lag", {}).items():
+        if rows:
+            medians = sorted(row[0] for row in rows)
+            parts.append(f"{name} {fmt(medians[len(medians) // 2])} / "
+                         f"{fmt(max(row[1] for row in rows))} / {fmt(max(row[2] for row in rows))}")
+    return ("- the servers' event loop lag, p50 / p99 / most ms: "
+            f"{'; '.join(parts) or 'none logged'}")  # fmt: skip
 
 
 def chart(results: dict, path: Path) -> None:
