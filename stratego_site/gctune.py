@@ -26,13 +26,16 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import time
 
 logger = logging.getLogger(__name__)
 
 THRESHOLDS = (50_000, 20, 100)  # CPython's defaults: (700, 10, 10)
 FULL_COLLECTION_SECONDS = 30.0
-THAW_EVERY = 6  # a whole walk every three minutes; the five between walk only the new
+# a whole walk every three minutes, the five between walk only the new (GC_THAW_EVERY=1: every
+# full collection walks everything, as before the freezes)
+THAW_EVERY = max(1, int(os.environ.get("GC_THAW_EVERY", "6")))
 
 _since_thaw = 0
 
