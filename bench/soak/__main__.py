@@ -116,17 +116,20 @@ def tracebacks(paths: list[Path]) -> dict[str, int]:
     return {p.name: p.read_text(errors="replace").count("Traceback") for p in paths if p.exists()}
 
 
-COLLECTION = re.compile(r"(full|whole) collection: \d+ objects freed in ([\d.]+) ms")
+COLLECTION = re.compile(
+    r"(full|whole) collection: \d+ objects freed in ([\d.]+) ms \(([\d.]+) ms of CPU\)"
+)
 
 
-def collection_pauses(paths: list[Path]) -> dict[str, list[float]]:
-    """The servers' full collections (stratego_site/gctune.py): each one's milliseconds, by
-    kind ("full": what came since the last freeze; "whole": everything)."""
-    pauses: dict[str, list[float]] = {"full": [], "whole": []}
+def collection_pauses(paths: list[Path]) -> dict[str, list[list[float]]]:
+    """The servers' full collections (stratego_site/gctune.py): each one's milliseconds of
+    wall time and of CPU, by kind ("full": what came since the last freeze; "whole":
+    everything)."""
+    pauses: dict[str, list[list[float]]] = {"full": [], "whole": []}
     for path in paths:
         if path.exists() and path.name.startswith("daphne"):
-            for kind, ms in COLLECTION.findall(path.read_text(errors="replace")):
-                pauses[kind].append(float(ms))
+            for kind, wall, cpu in COLLECTION.findall(path.read_text(errors="replace")):
+                pauses[kind].append([float(wall), float(cpu)])
     return pauses
 
 

@@ -175,13 +175,16 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
 
 
 def collections_line(results: dict) -> str:
-    """The servers' full collections and how long each stalled its process."""
+    """The servers' full collections: how long each stalled its process (wall), and what
+    its walk cost (CPU; the wall time is more when the machine is busy)."""
     parts = []
     for kind, pauses in results.get("collections", {}).items():
         if pauses:
-            ordered = sorted(pauses)
-            parts.append(f"{len(pauses)} {kind}, pause p50 {fmt(ordered[len(ordered) // 2])} / "
-                         f"most {fmt(ordered[-1])} ms")  # fmt: skip
+            walls, cpus = sorted(p[0] for p in pauses), sorted(p[1] for p in pauses)
+            middle = len(pauses) // 2
+            parts.append(f"{len(pauses)} {kind}, pause p50 {fmt(walls[middle])} / most "
+                         f"{fmt(walls[-1])} ms (CPU p50 {fmt(cpus[middle])} / most "
+                         f"{fmt(cpus[-1])} ms)")  # fmt: skip
     return f"- the servers' full collections: {'; '.join(parts) or 'none logged'}"
 
 

@@ -16,10 +16,14 @@ def test_the_pauses_the_collector_logs_are_read_back_by_kind(tmp_path, caplog):
         gctune.full_collection()
     gc.unfreeze()  # (the collection froze this test process's objects)
     log = tmp_path / "daphne-0.log"
-    log.write_text("\n".join(caplog.messages + ["whole collection: 5 objects freed in 120.5 ms"]))
-    (tmp_path / "door.log").write_text("full collection: 1 objects freed in 999.0 ms")
+    whole = "whole collection: 5 objects freed in 120.5 ms (80.25 ms of CPU), 9 frozen"
+    log.write_text("\n".join([*caplog.messages, whole]))
+    door = "full collection: 1 objects freed in 999.0 ms (1.0 ms of CPU), 9 frozen"
+    (tmp_path / "door.log").write_text(door)
     pauses = collection_pauses([log, tmp_path / "door.log", tmp_path / "absent.log"])
-    assert len(pauses["full"]) == 1 and pauses["full"][0] >= 0
-    assert pauses["whole"] == [120.5]  # the door's log is not a server's
-    assert "1 whole, pause p50 120.5 / most 120.5 ms" in collections_line({"collections": pauses})
+    ((wall, cpu),) = pauses["full"]
+    assert wall >= 0 and cpu >= 0
+    assert pauses["whole"] == [[120.5, 80.25]]  # the door's log is not a server's
+    line = collections_line({"collections": pauses})
+    assert "1 whole, pause p50 120.5 / most 120.5 ms (CPU p50 80.25 / most 80.25 ms)" in line
     assert collections_line({}) == "- the servers' full collections: none logged"
