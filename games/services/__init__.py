@@ -23,7 +23,15 @@ from .absence import (
 from .clock import expire, sweep_expired
 from .endings import abort, finish
 from .play import answer_draw, move, offer_draw, require_playing, resign
-from .seats import VARIANT_NAMES, check_seat, check_variant, create_game, join_game, watch
+from .seats import (
+    VARIANT_NAMES,
+    adopt_guest_games,
+    check_seat,
+    check_variant,
+    create_game,
+    join_game,
+    watch,
+)
 from .setup import (
     clear_setup,
     own_pieces,
@@ -45,6 +53,7 @@ __all__ = [
     "ServiceError",
     "UnitOfWork",
     "abort",
+    "adopt_guest_games",
     "announces_presence",
     "answer_draw",
     "apply",
