@@ -32,7 +32,7 @@ from .seats import (
     join_game,
     watch,
 )
-from .setup import (
+from .setup_phase import (
     clear_setup,
     own_pieces,
     place_piece,

@@ -24,7 +24,7 @@ from games.transport.guards import TokenBucket
 from . import frames as f
 from .events import GameFeed, News, read_news
 from .pieces import ID_OF_RANK, RANK_OF_ID, board_cells, square_of, xy_of
-from .players import Seat, guest_named, valid_name
+from .seating import Seat, guest_named, valid_name
 
 
 class Seats(Protocol):

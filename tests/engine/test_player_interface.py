@@ -25,13 +25,13 @@ from games.engine import (
     View,
     get_variant,
 )
-from games.engine.players import (
+from games.engine.player_interface import (
     DUEL_PIECE_NAMES,
     DuelPlayer,
     Fight,
     Player,
     RandomPlayer,
-    seed_move,
+    duel_move,
 )
 from games.engine.referee import MatchResult, Referee
 
@@ -113,12 +113,12 @@ def seed_players(
 
 
 # ----------------------------------------------------------------------- Duel examples
-def test_seed_moves_convert_to_squares() -> None:
-    assert seed_move(DUEL, RED, (2, 8, 1, 1)) == Move(sq(2, 8), sq(3, 8))
-    assert seed_move(DUEL, BLUE, (6, 0, 1, 5)) == Move(sq(6, 0), sq(1, 0))
-    assert seed_move(DUEL, RED, (1, 7, 4, 7)) == Move(sq(1, 7), sq(1, 0))
+def test_duel_moves_convert_to_squares() -> None:
+    assert duel_move(DUEL, RED, (2, 8, 1, 1)) == Move(sq(2, 8), sq(3, 8))
+    assert duel_move(DUEL, BLUE, (6, 0, 1, 5)) == Move(sq(6, 0), sq(1, 0))
+    assert duel_move(DUEL, RED, (1, 7, 4, 7)) == Move(sq(1, 7), sq(1, 0))
     with pytest.raises(ValueError):
-        seed_move(DUEL, RED, (1, 7, 3, 7))  # Red's left from column 7: off the board
+        duel_move(DUEL, RED, (1, 7, 3, 7))  # Red's left from column 7: off the board
 
 
 def test_view_positions_are_the_opponents_occupied_squares() -> None:
