@@ -1,5 +1,5 @@
 # make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer),
-#             with seed 001's TCP door on port $(LEGACY_PORT) in the same process (LEGACY_PORT= for none)
+#             with the legacy TCP door on port $(LEGACY_PORT) in the same process (LEGACY_PORT= for none)
 # make test : ruff + the whole test suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL)
 # make test-thorough : the same with ten times the property-test examples
 # make bench: the live game path measured as production runs it (QUICK=1: under 3 minutes);

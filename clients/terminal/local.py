@@ -1,4 +1,4 @@
-"""A terminal game against the computer, on the engine alone (no server, like the seed):
+"""A terminal game against the computer, on the engine alone (no server, like the console game):
 the person types moves, the computer answers, QQ offers to save, a save file resumes."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class LocalGame:
     @classmethod
     def new(cls, variant: str, me: int, level: str, console: Console, seed: int | None = None):
         rng = random.Random(seed)
-        chosen = engine.get_variant(variant).draw_army(rng)  # mini: the seed's random army
+        chosen = engine.get_variant(variant).draw_army(rng)  # mini: the console game's random army
         game = engine.Game(chosen)
         console.say("Initializing game board ...")
         local = cls(game, me, level, console, seed)

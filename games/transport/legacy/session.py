@@ -2,7 +2,7 @@
 
 Every decision about the game is the services' (games/services/): a frame becomes one
 service call, and the answers the other player must see come back as the game's events
-(games/transport/legacy/events.py), translated here into the seed's server frames.
+(games/transport/legacy/events.py), translated here into the legacy protocol's frames.
 """
 
 from __future__ import annotations
