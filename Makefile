@@ -104,7 +104,7 @@ nginx:
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
-# Type checks of the engine and the services (mypy.ini).
+# Type checks of the engine, the domain and the services (mypy.ini).
 typecheck: $(DEV_STAMP)
 	$(VENV)/bin/mypy
 
