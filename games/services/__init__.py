@@ -4,7 +4,7 @@ settle its clock, let the engine decide, save, publish after the commit).
 By concern: `unit` (the unit of work) with `work` (what a unit decided, as values) and
 `repository` (the lock and write SQL), `events` (the numbered events), `endings` (`finish`,
 the only way a game ends), `signals` (what the rest of the site reacts to), `seats`,
-`setup`, `play`, `clock` (flag fall) and `absence` (players who leave). Other code imports
+`setup_phase`, `play`, `clock` (flag fall) and `absence` (players who leave). Other code imports
 the public names from here.
 """
 
