@@ -1,8 +1,9 @@
 # make run  : the server on http://127.0.0.1:$(PORT), on the embedded default (SQLite, in-memory layer),
-#             with seed 001's TCP door on port $(LEGACY_PORT) in the same process (LEGACY_PORT= for none)
+#             with the legacy TCP door on port $(LEGACY_PORT) in the same process (LEGACY_PORT= for none)
 # make test : ruff + the whole test suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL)
 # make test-thorough : the same with ten times the property-test examples
-# make bench: the live game path measured as production runs it (QUICK=1: under 3 minutes);
+# make bench: the live game path measured as production runs it (QUICK=1: under 3 minutes;
+#             LAYER=library: on channels-redis's own channel layer, to compare);
 #             figures into bench/results/ and docs/performance.md
 # make soak : the whole site under a crowd, 10 minutes (QUICK=1: 2); the same outputs
 
@@ -103,7 +104,7 @@ nginx:
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 
-# Type checks of the engine and the services (mypy.ini).
+# Type checks of the engine, the domain and the services (mypy.ini).
 typecheck: $(DEV_STAMP)
 	$(VENV)/bin/mypy
 
@@ -125,7 +126,7 @@ test-thorough: $(DEV_STAMP) services chromium nginx gettext lint
 
 .PHONY: bench
 bench: $(DEV_STAMP) services
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench $(if $(QUICK),--quick,)
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench $(if $(QUICK),--quick,) $(if $(LAYER),--layer $(LAYER),)
 
 # The whole site under a crowd for 10 minutes (QUICK=1: 2): two daphnes behind nginx, the TCP
 # door, bots, page views, sockets from many addresses (bench/soak); into docs/performance.md

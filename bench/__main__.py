@@ -1,9 +1,14 @@
-"""The runner: `python -m bench [--quick]` (`make bench [QUICK=1]`)."""
+"""The runner: `python -m bench [--quick] [--layer site|library|pubsub]` (`make bench [QUICK=1]
+[LAYER=library]`). `--layer` picks the servers' Redis channel layer (CHANNEL_LAYER_BACKEND,
+stratego_site/settings.py): this site's own (the default) or channels-redis's as it ships, to
+compare them; a run on another layer than the site's has its own section in
+docs/performance.md."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -132,6 +137,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="the short run (< 3 minutes)")
     parser.add_argument("--processes", default="1,2", help="configurations, e.g. 1,2")
+    parser.add_argument("--layer", choices=report.LAYERS,
+                        default=os.environ.get("CHANNEL_LAYER_BACKEND") or report.SITE_LAYER,
+                        help="the servers' channel layer (default: the site's own)")  # fmt: skip
     parser.add_argument("--report", metavar="JSON", help="only rewrite the doc from a result")
     parser.add_argument("--idle", type=int, metavar="N", help="only the idle scenario: N sockets")
     parser.add_argument("--idle-seconds", type=float, default=600, help="its hold (default 600)")
@@ -144,11 +152,11 @@ def main() -> None:
         return
     plan = QUICK if args.quick else FULL
     started = time.time()
-    env = stack.server_env()
+    env = {**stack.server_env(), "CHANNEL_LAYER_BACKEND": args.layer}
     results = {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "quick": args.quick,
-               "commit": git_commit(), "plan": asdict(plan),
+               "channel_layer": args.layer, "commit": git_commit(), "plan": asdict(plan),
                "load_before": stack.load_average(), "configs": {}}  # fmt: skip
-    stage(f"bench database {stack.BENCH_DB}: migrating")
+    stage(f"channel layer: {args.layer}; bench database {stack.BENCH_DB}: migrating")
     stack.create_database(env)
     fixtures.setup_django(env)
     work = Path(tempfile.mkdtemp(prefix="bench-"))  # kept: the servers' logs

@@ -11,6 +11,26 @@ from .stack import ROOT
 RESULTS = ROOT / "bench" / "results"
 DOC = ROOT / "docs" / "performance.md"
 MARKERS = "<!-- bench:live:{mode}:start -->", "<!-- bench:live:{mode}:end -->"
+SITE_LAYER = "site"  # the servers' channel layer (CHANNEL_LAYER_BACKEND): the site's own
+LAYERS = (SITE_LAYER, "library", "pubsub")  # (stratego_site/settings.py's choices)
+
+
+def layer(results: dict) -> str:
+    return results.get("channel_layer", SITE_LAYER)  # (runs from before the choice: the site's)
+
+
+def command(results: dict) -> str:
+    """The make command of a run: `make bench QUICK=1 LAYER=library`."""
+    words = ["make bench"] + (["QUICK=1"] if results["quick"] else [])
+    if layer(results) != SITE_LAYER:
+        words.append(f"LAYER={layer(results)}")
+    return " ".join(words)
+
+
+def mode(results: dict) -> str:
+    """Its section of docs/performance.md: full or quick, and the layer if not the site's."""
+    name = "quick" if results["quick"] else "full"
+    return name if layer(results) == SITE_LAYER else f"{name}-{layer(results)}"
 
 
 def fmt(value) -> str:
@@ -62,7 +82,6 @@ def fan_out_rows(results: dict) -> list[str]:
 
 def markdown(results: dict, json_name: str, png_name: str) -> str:
     echo = results["echo"]["round_trip"]
-    command = "make bench QUICK=1" if results["quick"] else "make bench"
     knees = ", ".join(f"{n} process(es): {fmt(c['knee']) if c['knee'] else 'none'}"
                       for n, c in results["configs"].items())  # fmt: skip
     usage = "; ".join(
@@ -72,7 +91,7 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
     )
     tracebacks = ", ".join(f"{n}: {c['tracebacks']}" for n, c in results["configs"].items())
     return "\n".join([
-        f"Run of `{command}` on {results['date']} (commit `{results['commit']}`, "
+        f"Run of `{command(results)}` on {results['date']} (commit `{results['commit']}`, "
         f"{results['seconds']} s), load average before {results['load_before']}, after "
         f"{results['load_after']} (2 cores: a load above 2 means the figures are noisy; "
         "compare ratios). "
@@ -116,30 +135,30 @@ def chart(results: dict, path: Path) -> None:
     for ax in (left, right):
         ax.legend(fontsize=8)
         ax.grid(alpha=0.3)
-    fig.suptitle(f"make bench{' QUICK=1' if results['quick'] else ''}, {results['date']}")
+    fig.suptitle(f"{command(results)}, {results['date']}")
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
 
 
-def write_doc(text: str, quick: bool) -> None:
-    """Replace the figures of this mode (full or quick) in docs/performance.md."""
-    mode = "quick" if quick else "full"
-    start, end = (m.format(mode=mode) for m in MARKERS)
+def write_doc(text: str, results: dict) -> None:
+    """Replace the figures of this run's mode (full or quick, and its layer) in
+    docs/performance.md."""
+    start, end = (m.format(mode=mode(results)) for m in MARKERS)
     doc = DOC.read_text()
     block = f"{start}\n{text}\n{end}"
     if start in doc and end in doc:
         head, rest = doc.split(start, 1)
         doc = head + block + rest.split(end, 1)[1]
     else:
-        title = "`make bench QUICK=1`" if quick else "`make bench`"
-        doc = doc.rstrip("\n") + f"\n\n### The last {title}\n\n" + block + "\n"
+        doc = doc.rstrip("\n") + f"\n\n### The last `{command(results)}`\n\n" + block + "\n"
     DOC.write_text(doc)
 
 
 def names(results: dict) -> str:
     stamp = results["date"].replace(" ", "T").replace(":", "")[:15]
-    return f"{stamp}{'-quick' if results['quick'] else ''}"
+    suffix = "" if layer(results) == SITE_LAYER else f"-{layer(results)}"
+    return f"{stamp}{'-quick' if results['quick'] else ''}{suffix}"
 
 
 def write(results: dict) -> str:
@@ -155,5 +174,5 @@ def rewrite_doc(results: dict) -> str:
     """The doc section of a run (also from a saved JSON: `python -m bench --report FILE`)."""
     name = names(results)
     text = markdown(results, f"{name}.json", f"{name}.png")
-    write_doc(text, results["quick"])
+    write_doc(text, results)
     return text

@@ -9,10 +9,9 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from . import engine
-from .domain.models import Game, GameEvent, Move, Presence
+from .domain.models import Game, GameEvent, Move, Presence, SavedSetup
 from .review_views import has_record, public_move
 from .services import match
-from .setups import SavedSetup
 
 COLORS = {0: "Red", 1: "Blue"}
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import review_views, setups, url_converters
+from . import review_views, saved_setups, url_converters
 
 url_converters.register()
 
@@ -10,10 +10,10 @@ app_name = "review"
 
 urlpatterns = [
     path("variants/<variant:name>.json", review_views.variant_info, name="variant_info"),
-    path("setups/<variant:variant>/", setups.setup_list, name="setups"),
+    path("setups/<variant:variant>/", saved_setups.setup_list, name="setups"),
     path(
         "setups/<variant:variant>/<row_id:setup_id>/delete/",
-        setups.setup_delete,
+        saved_setups.setup_delete,
         name="setup_delete",
     ),
     path("<game_id:game_id>/moves.json", review_views.moves_json, name="moves_json"),

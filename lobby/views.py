@@ -17,11 +17,10 @@ from django.views.decorators.http import require_POST
 from games import engine
 from games.bots import LEVELS as COMPUTER_LEVELS
 from games.domain import options
-from games.domain.identity import NICKNAME_KEY
-from games.services import VARIANT_NAMES
+from games.domain.identity import NICKNAME_KEY, Identity
+from games.services import VARIANT_NAMES, adopt_guest_games
 from games.services.rate_limits import limited
 from games.services.snapshots import lobby_lists
-from players.accounts import adopt_guest_games
 from players.name_claims import NameTaken, claim_guest_name, release_guest_names
 from players.ratings import VARIANTS
 
@@ -171,8 +170,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         release_guest_names(guest_session)
+        account = Identity(user_id=user.pk, session_key=None, name=user.get_username())
         adopted = adopt_guest_games(
-            guest_session if request.session.get(NICKNAME_KEY) else None, user
+            guest_session if request.session.get(NICKNAME_KEY) else None, account
         )
         login(request, user)
         if adopted:

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from games.setups import SavedSetup
+from games.domain.models import SavedSetup
 from moderation.models import REASONS
 
 from . import history

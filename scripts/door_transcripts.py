@@ -322,9 +322,9 @@ def terminal_transcripts(tmp: Path) -> tuple[str, str]:
     game = spawn("--variant", "mini", "--level", "random", "--seed", "11", "--save", str(save))
     game.expect(PROMPT)
     src, dst = choose(board(game.before))
-    game.sendline("C3")  # an empty square: the seed's error
+    game.sendline("C3")  # an empty square: the console game's error
     game.expect(PROMPT)
-    game.sendline(src)  # two prompts, as in the seed
+    game.sendline(src)  # two prompts, as in the console game
     game.expect(r"Enter new coordinates of piece at \w+:")
     game.sendline(dst)
     for _ in range(30):

@@ -183,11 +183,25 @@ def redis_host(url: str) -> dict:
 
 
 CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi")
+# Which Redis channel layer (with REDIS_URL): this site's (channels-redis's layer, waiting out
+# a Redis restart and delivering to its own process's sockets at once:
+# games/transport/layers.py), or the library's own, as it ships, to compare them
+# (`make bench LAYER=library`; docs/performance.md, "Channel layers").
+CHANNEL_LAYER_BACKENDS = {
+    "site": "games.transport.layers.ResilientRedisChannelLayer",
+    "library": "channels_redis.core.RedisChannelLayer",
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
+CHANNEL_LAYER_BACKEND = os.environ.get("CHANNEL_LAYER_BACKEND", "site")
+if CHANNEL_LAYER_BACKEND not in CHANNEL_LAYER_BACKENDS:
+    raise ImproperlyConfigured(
+        f"CHANNEL_LAYER_BACKEND is one of {', '.join(CHANNEL_LAYER_BACKENDS)},"
+        f" not {CHANNEL_LAYER_BACKEND!r}"
+    )
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis's layer, waiting out a Redis restart (games/transport/layers.py)
-            "BACKEND": "games.transport.layers.ResilientRedisChannelLayer",
+            "BACKEND": CHANNEL_LAYER_BACKENDS[CHANNEL_LAYER_BACKEND],
             "CONFIG": {"hosts": [redis_host(REDIS_URL)], "prefix": CHANNEL_PREFIX},
         }
     }

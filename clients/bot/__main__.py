@@ -13,7 +13,7 @@ import logging
 
 from websockets.exceptions import InvalidStatus
 
-from games.engine.players import Player
+from games.engine.player_interface import Player
 
 from .connection import ApiError, BotConnection
 from .seat import PlayerSeat
@@ -36,7 +36,7 @@ def load_player(spec: str) -> Player:
     except (ImportError, AttributeError) as exc:
         raise SystemExit(f"--player {spec}: {exc}") from None
     if not (isinstance(found, type) and issubclass(found, Player)):
-        raise SystemExit(f"--player {spec} is not a games.engine.players.Player class")
+        raise SystemExit(f"--player {spec} is not a games.engine.player_interface.Player class")
     return found()
 
 

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 from games.engine import RANK_NAMES, Move, Outcome
-from games.engine.players import Fight, Player, opponent_setup_grid, seed_move
+from games.engine.player_interface import Fight, Player, duel_move, opponent_setup_grid
 
 from .views import view_from_dict
 
@@ -99,7 +99,7 @@ class PlayerSeat:
 
     def move_message(self, move) -> dict:  # (a Move or Duel's 4 ints)
         if not isinstance(move, Move):
-            move = seed_move(self.variant, self.color, move)
+            move = duel_move(self.variant, self.color, move)
         return {"type": "move", "from": move.src, "to": move.dst}
 
     def on_error(self, frame: dict) -> list[dict]:

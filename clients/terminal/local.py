@@ -1,4 +1,4 @@
-"""A terminal game against the computer, on the engine alone (no server, like the seed):
+"""A terminal game against the computer, on the engine alone (no server, like the console game):
 the person types moves, the computer answers, QQ offers to save, a save file resumes."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from games import engine
 from games.bots import get_player
-from games.engine.players import Player, seed_move
+from games.engine.player_interface import Player, duel_move
 
 from .prompts import Console, Quit, ask_move
 from .screen import COLOR_WORDS, Layout, draw, move_sentence, outcome_sentence
@@ -30,7 +30,7 @@ class LocalGame:
     @classmethod
     def new(cls, variant: str, me: int, level: str, console: Console, seed: int | None = None):
         rng = random.Random(seed)
-        chosen = engine.get_variant(variant).draw_army(rng)  # mini: the seed's random army
+        chosen = engine.get_variant(variant).draw_army(rng)  # mini: the console game's random army
         game = engine.Game(chosen)
         console.say("Initializing game board ...")
         local = cls(game, me, level, console, seed)
@@ -87,7 +87,7 @@ class LocalGame:
         try:
             move = self.computer.move(view)
             if not isinstance(move, engine.Move):
-                move = seed_move(self.game.variant, 1 - self.me, move)
+                move = duel_move(self.game.variant, 1 - self.me, move)
             if (move.src, move.dst) in view.legal_moves:
                 return move
         except (ValueError, engine.EngineError):
@@ -95,7 +95,7 @@ class LocalGame:
         return engine.Move(*random.choice(view.legal_moves))  # a faulty level never stalls
 
     def tell_computer(self, result: engine.MoveResult) -> None:
-        from games.engine.players import Fight
+        from games.engine.player_interface import Fight
 
         if result.color == self.me:
             self.computer.tell_move(result.move, result.to_public_dict(self.game.variant))

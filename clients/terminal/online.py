@@ -159,7 +159,8 @@ class OnlineGame:
             self.send({"type": "move", "from": src, "to": dst})
 
     def sentence(self, event: dict, before: engine.View | None) -> str:
-        """The seed's sentence for a move event (the mover's rank: own pieces, or battles)."""
+        """The console game's sentence for a move event (the mover's rank: own pieces, or
+        battles)."""
         battle = event.get("battle")
         rank = 0
         piece = before.board[event["from"]] if before is not None else None

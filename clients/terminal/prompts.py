@@ -1,4 +1,4 @@
-"""The seed's two prompts (or one line `D2 C2`), its errors, and QQ: shared by the local
+"""The console game's two prompts (or one line `D2 C2`), its errors, and QQ: shared by the local
 and the online game."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ Refusal = Callable[[int, int | None], str]  # (from, to) -> why that move is ref
 def ask_move(
     console: Console, layout: Layout, color: int, legal: set[tuple[int, int]], why: Refusal
 ) -> tuple[int, int]:
-    """Ask until a legal move: a movable piece first (else the seed's error), then its
+    """Ask until a legal move: a movable piece first (else the console game's error), then its
     target, typed on the same line or at the second prompt."""
     side = COLOR_WORDS[color]
     while True:

@@ -1,7 +1,7 @@
 """What the terminal shows, as the console game shows it: the board, coordinates and sentences.
 
 Row A is the top of the screen: the far side of the player at the keyboard (its own army is
-at the bottom, as the seed draws RED). Columns are numbered from 1. Pieces use the seed's
+at the bottom, as the console game draws RED). Columns are numbered from 1. Pieces use its
 ids (1 Marshal .. 9 Scout, S, B, F); a piece the player may not see is X."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Layout:
 
 
 def piece_char(piece: engine.PieceView | None, square: int, lakes: set[int], me: int) -> str:
-    """Own pieces by id; every enemy piece X, as the seed keeps them until the end."""
+    """Own pieces by id; every enemy piece X, as the console game keeps them until the end."""
     if piece is None:
         return "~" if square in lakes else " "
     if piece.rank is None or piece.color != me:

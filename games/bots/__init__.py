@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.engine.players import Player, RandomPlayer
+from games.engine.player_interface import Player, RandomPlayer
 
 from .expert import ExpertPlayer
 from .hard import HardPlayer

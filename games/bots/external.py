@@ -27,7 +27,7 @@ from pathlib import Path
 from games.engine.battle import ATTACKER, BOTH, DEFENDER
 from games.engine.notation import Move
 from games.engine.pieces import BLUE, BOMB, FLAG, RED, SPY, opponent
-from games.engine.players import Fight, Player
+from games.engine.player_interface import Fight, Player
 from games.engine.results import Outcome
 from games.engine.variants import Variant
 from games.engine.view import View

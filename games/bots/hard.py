@@ -36,7 +36,7 @@ from games.engine import (
     generate_setup,
     resolve_battle,
 )
-from games.engine.players import Player
+from games.engine.player_interface import Player
 
 from .evaluation import Danger, Position, Values, attack_value, distances_from
 from .knowledge import Beliefs, Probs, Tracker, build_beliefs

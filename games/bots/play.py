@@ -27,7 +27,7 @@ from games.engine import (
     parse_move,
 )
 from games.engine.notation import COLUMN_LETTERS
-from games.engine.players import Fight, Player
+from games.engine.player_interface import Fight, Player
 from games.engine.referee import Referee
 
 from . import LEVELS, get_player

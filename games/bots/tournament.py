@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TextIO
 
 from games.engine import BLUE, RED
-from games.engine.players import Player
+from games.engine.player_interface import Player
 from games.engine.referee import MatchResult, Referee
 
 from . import get_player

@@ -37,6 +37,7 @@ from .pieces import (
     opponent,
     parse_rank,
 )
+from .placement import generate_setup, validate_setup
 from .results import (
     ABANDONED,
     ABORTED,
@@ -51,7 +52,6 @@ from .results import (
     Phase,
     Termination,
 )
-from .setup import generate_setup, validate_setup
 from .stalling import Chase, Run
 from .variants import RULE_FIELDS, VARIANTS, Variant, get_variant
 from .view import PieceView, View

@@ -16,6 +16,7 @@ from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
 from .errors import IllegalMoveError, SetupError
 from .notation import Move
 from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT, opponent
+from .placement import check_placement, generate_setup, remaining, validate_setup
 from .results import (
     FINISHED,
     PLAYING,
@@ -26,7 +27,6 @@ from .results import (
     Phase,
     Termination,
 )
-from .setup import check_placement, generate_setup, remaining, validate_setup
 from .stalling import (
     Chase,
     ChaseStep,

@@ -76,7 +76,8 @@ RANK_SYMBOLS = {
     BOMB: "B",
     FLAG: "F",
 }
-# The old Milton Bradley numbering of seeds 001 and 003: 1 is the Marshal, 9 the Scout.
+# The old Milton Bradley numbering, as the Java client and the console game use it: 1 is the
+# Marshal, 9 the Scout.
 CLASSIC_NUMBERS = {rank: str(11 - rank) for rank in range(SCOUT, MARSHAL + 1)}
 
 _RANK_LOOKUP: dict[str, int] = {}

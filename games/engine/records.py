@@ -46,8 +46,8 @@ from .pieces import (
     SERGEANT,
     SPY,
 )
+from .placement import validate_setup
 from .results import Termination
-from .setup import validate_setup
 from .variants import VARIANTS, Variant, get_variant
 
 # ----------------------------------------------------------------------------- field string

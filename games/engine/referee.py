@@ -23,7 +23,7 @@ from .errors import EngineError, IllegalMoveError
 from .game import Game
 from .notation import Move
 from .pieces import BLUE, COLOR_NAMES, COLORS, RED, opponent
-from .players import Fight, Player, opponent_setup_grid, seed_move
+from .player_interface import Fight, Player, duel_move, opponent_setup_grid
 from .results import MoveResult, Outcome, Termination
 from .variants import Variant, get_variant
 
@@ -154,7 +154,7 @@ class Referee:
         if isinstance(answer, Move):
             return answer
         try:
-            return seed_move(self.variant, color, answer)  # type: ignore[arg-type]
+            return duel_move(self.variant, color, answer)  # type: ignore[arg-type]
         except (TypeError, ValueError) as error:
             raise PlayerFault(color, "move", f"malformed move {answer!r}: {error}") from error
 

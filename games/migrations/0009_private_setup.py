@@ -1,4 +1,4 @@
-"""Setups are private (issue 12): the stored setup events of games written before told the
+"""Setups are private: the stored setup events of games written before told the
 opponent and observers which squares were filled and in which order. Their payloads for
 everybody but the owner become what a new event carries: the count of placed pieces."""
 

@@ -4,7 +4,7 @@ settle its clock, let the engine decide, save, publish after the commit).
 By concern: `unit` (the unit of work) with `work` (what a unit decided, as values) and
 `repository` (the lock and write SQL), `events` (the numbered events), `endings` (`finish`,
 the only way a game ends), `signals` (what the rest of the site reacts to), `seats`,
-`setup`, `play`, `clock` (flag fall) and `absence` (players who leave). Other code imports
+`setup_phase`, `play`, `clock` (flag fall) and `absence` (players who leave). Other code imports
 the public names from here.
 """
 
@@ -23,8 +23,16 @@ from .absence import (
 from .clock import expire, sweep_expired
 from .endings import abort, finish
 from .play import answer_draw, move, offer_draw, require_playing, resign
-from .seats import VARIANT_NAMES, check_seat, check_variant, create_game, join_game, watch
-from .setup import (
+from .seats import (
+    VARIANT_NAMES,
+    adopt_guest_games,
+    check_seat,
+    check_variant,
+    create_game,
+    join_game,
+    watch,
+)
+from .setup_phase import (
     clear_setup,
     own_pieces,
     place_piece,
@@ -45,6 +53,7 @@ __all__ = [
     "ServiceError",
     "UnitOfWork",
     "abort",
+    "adopt_guest_games",
     "announces_presence",
     "answer_draw",
     "apply",

@@ -40,10 +40,10 @@ from ..domain import clocks
 from ..domain.errors import ServiceError
 from ..domain.identity import Identity
 from ..domain.models import BLUE, RED, Game
-from ..engine.players import Player
+from ..engine.player_interface import Player
 from .play import move
 from .seats import check_variant, create_game, join_game
-from .setup import ready, submit_setup
+from .setup_phase import ready, submit_setup
 from .unit import computer_level
 from .work import Result
 

@@ -27,6 +27,7 @@ EVENTS: dict[str, EventType] = {
     e.kind: e
     for e in (
         EventType("seated", ("seat", "name")),
+        EventType("renamed", ("seat", "name")),  # a guest signed up: the seat is the account's
         EventType("placed", ("color", "square", "rank", "placed"), secret=("square", "rank")),
         EventType("removed", ("color", "square", "placed"), secret=("square",)),
         EventType("random_setup", ("color", "squares", "ranks", "placed"), _SETUP_SECRET),

@@ -25,8 +25,8 @@ Elsewhere, already, and listed here so this stays the one list: the sockets' lim
 (games/transport/limits.py: WS_SOCKETS_PER_SESSION 16, WS_SOCKETS_PER_ADDRESS 64,
 WS_CONNECTS_PER_SECOND 2 with a burst of WS_CONNECT_BURST 30, and 20 frames a second with a
 burst of 40 per socket in games/transport/guards.py), chat's 5 messages in 10 s per game
-(games/services/chat.py), saved setups per variant (games/setups.py) and the Bot API's 3 waiting
-games per bot (botapi/views.py).
+(games/services/chat.py), saved setups per variant (games/saved_setups.py) and the Bot
+API's 3 waiting games per bot (botapi/views.py).
 
 A setting is "COUNT/SECONDS" ("20/600"), or a COUNT for waiting_games. RATE_LIMIT_SCALE
 multiplies every count (the test suite's servers run with 100; a load test may raise it).

@@ -1,4 +1,5 @@
-"""Seats: create a game, take a seat in it, watch it."""
+"""Seats: create a game, take a seat in it, watch it; a guest's seats handed to the account
+they sign up for."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from players import ratings
 from .. import engine
 from ..domain import clocks, options
 from ..domain.errors import ServiceError
-from ..domain.identity import Identity, role_of
+from ..domain.identity import Identity, holds_seat, role_of
 from ..domain.models import BLUE, OBSERVER, RED, Game
 from . import rate_limits as http_limits
 from .absence import emit_absent
@@ -158,3 +159,34 @@ def watch(public_id: str, ident: Identity | None) -> tuple[Game, int]:
     if game is None:
         raise ServiceError("not_found", _("There is no such game."))
     return game, role_of(game, ident)
+
+
+def adopt_guest_games(session_key: str | None, account: Identity) -> int:
+    """A guest who signs up keeps their games: each seat the guest session `session_key`
+    holds becomes `account`'s, under its name. One unit of work per game, like any change to
+    a game: a game being played waits for its row lock, and the sockets of a game still on
+    hear of the new name (a `renamed` event). The number of seats handed over."""
+    if not session_key or account.user_id is None:
+        return 0
+    guest = Identity(user_id=None, session_key=session_key, name="")
+    held = Q(red_user=None, red_session=session_key) | Q(blue_user=None, blue_session=session_key)
+    moved = 0
+
+    def hand_over(unit: UnitOfWork) -> None:
+        nonlocal moved
+        game = unit.game
+        for color in (RED, BLUE):
+            if not holds_seat(game, color, guest):  # (checked again under the lock)
+                continue
+            prefix = "red" if color == RED else "blue"
+            setattr(game, f"{prefix}_user_id", account.user_id)
+            setattr(game, f"{prefix}_session", "")
+            setattr(game, f"{prefix}_name", account.name)
+            moved += 1
+            if game.is_active:
+                emit(unit, "renamed", {"seat": color, "name": account.name})
+                unit.lobby = True
+
+    for public_id in Game.objects.filter(held).values_list("public_id", flat=True):
+        apply(public_id, hand_over, settle=False)  # (a game whose time ran out still moves)
+    return moved

@@ -16,6 +16,7 @@ from ..domain.models import BLUE, OBSERVER, RED, Game, GameEvent
 from .repository import LIVE_COUNTS
 
 MAX_CATCH_UP = 50
+SEATING = ("seated", "renamed")  # the events that give a seat to an identity
 LOBBY_LIMIT = 20
 
 
@@ -170,11 +171,12 @@ def pushed_frames(
     """The channel-layer message of each audience (RED, BLUE, OBSERVER) for `events`, the
     ones a transaction just wrote: each audience's frames, serialized once for all its
     sockets. `first`/`last` let a socket spot a gap; `deadline_in` is as in catch_up;
-    `seated` holds the identity tokens of the seats these events filled, so that a socket of
-    that identity (another tab, still an observer's) reads its new role."""
+    `seated` holds the identity tokens of the seats these events filled (or handed to an
+    account), so that a socket of that identity (another tab, still an observer's) reads its
+    new role."""
     meta = game_meta(game)
     deadline_in = clocks.seconds_left(game, clocks.now())
-    seated = [seat_token(game, ev.red_payload["seat"]) for ev in events if ev.kind == "seated"]
+    seated = [seat_token(game, ev.red_payload["seat"]) for ev in events if ev.kind in SEATING]
     to_move = RED if game.ply % 2 == 0 else BLUE
     eg = eg or engine.Game.from_dict(game.state)  # (once for the three views)
     # (in this order: the side to move first, its frames leave and arrive first)

@@ -1,4 +1,4 @@
-// The match around the board (issue 12): abort, rematch, chat, notices, the graveyard, the
+// The match around the board: abort, rematch, chat, notices, the graveyard, the
 // battle on the board, sounds and the tab title. Each render function reads the state that
 // static/ui/reduce.js made; none reads the DOM for what the game is. Text is always set with
 // textContent, so a chat message is shown as typed, never as HTML.

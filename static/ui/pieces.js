@@ -13,7 +13,7 @@ export const RANK_NAMES = {
   7: _("Major"), 8: _("Colonel"), 9: _("General"), 10: _("Marshal"), 11: _("Bomb"), 12: _("Flag"),
 };
 
-// The tray's order, as in seed 000: marshal .. lieutenant, then sergeant .. flag.
+// The tray's order, strongest first: marshal .. lieutenant, then sergeant .. flag.
 export const TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12];
 
 const NUMBERING_KEY = "stratego.numbering";

@@ -1,4 +1,4 @@
-// The setup tray (seed 000): every piece of the army with the number still to place.
+// The setup tray: every piece of the army with the number still to place.
 // Click a piece to choose it, or drag it onto a square; drop a placed piece here to take it back.
 //
 // The buttons are built once per army and updated in place on every redraw, so keyboard

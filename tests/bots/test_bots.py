@@ -27,7 +27,7 @@ from games.engine import (
     get_variant,
     validate_setup,
 )
-from games.engine.players import RandomPlayer
+from games.engine.player_interface import RandomPlayer
 from games.engine.referee import Referee
 
 BARRAGE = get_variant("barrage")

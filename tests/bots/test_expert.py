@@ -41,7 +41,7 @@ from games.engine import (
     generate_setup,
     get_variant,
 )
-from games.engine.players import RandomPlayer
+from games.engine.player_interface import RandomPlayer
 from games.engine.referee import Referee
 
 CLASSIC = get_variant("classic")

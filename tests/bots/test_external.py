@@ -25,7 +25,7 @@ from games.engine.battle import ATTACKER, BOTH, DEFENDER
 from games.engine.game import Game
 from games.engine.notation import Move
 from games.engine.pieces import BOMB, FLAG, GENERAL, MARSHAL, MINER, SCOUT, SPY
-from games.engine.players import RandomPlayer
+from games.engine.player_interface import RandomPlayer
 from games.engine.referee import Referee
 from games.engine.results import Termination
 

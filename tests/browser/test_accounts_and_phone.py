@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from games.setups import SavedSetup
+from games.domain.models import SavedSetup
 
 from . import pages as P
 

@@ -22,7 +22,7 @@ def test_a_draw_offered_declined_and_then_accepted(server_url, new_context):
     blue.click("#btn-draw-decline")
     expect(red.locator("#draw-pending")).to_be_hidden()
     expect(blue.locator("#draw-offer")).to_be_hidden()
-    # The offerer is told (issue 12), and may not offer again at once.
+    # The offerer is told, and may not offer again at once.
     expect(red.locator("#notices")).to_contain_text("Your draw offer was declined.")
     red.click("#btn-draw")
     expect(red.locator("#notices .notice.error")).to_contain_text("offer a draw again after")

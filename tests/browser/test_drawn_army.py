@@ -1,4 +1,4 @@
-"""In a real browser: a mini game whose army is drawn as seed 003 draws it. The tray offers
+"""In a real browser: a mini game whose army is drawn as the console game draws it. The tray offers
 exactly the drawn pieces, a setup placed from it is complete, and the game page says what
 was drawn."""
 

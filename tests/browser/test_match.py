@@ -1,4 +1,4 @@
-"""In a real browser (issue 12): a match from first click to rematch, by two players and an
+"""In a real browser: a match from first click to rematch, by two players and an
 observer on a phone: a private setup, chat (an injected <script> is shown as text, the
 spectators' chat hidden from the players), battles on the board and in the graveyard's
 counts, a lost game, a rematch with the colours swapped; an abort; move numbers past 100."""

@@ -81,7 +81,7 @@ def played(server_url, new_context) -> PlayedGame:
     result.red_setup_random = True
 
     expect(blue.locator("#btn-ready")).to_be_disabled()
-    # A setup is private until play starts (issue 12): Blue sees how many, not where.
+    # A setup is private until play starts: Blue sees how many, not where.
     expect(blue.locator("#seat-0 .name")).to_contain_text("ready")
     expect(blue.locator("#board .piece.red")).to_have_count(0)
     P.place_by_hand(blue, 1, "mini", midway=lambda: P.shot(blue, "setup"))
@@ -200,7 +200,7 @@ def test_replay_steps_through_the_finished_game(played: PlayedGame, server_url, 
     expect(replay).to_have_attribute("data-ply", "1")
     first = moves[0]
     # The position line and the list write the move alike.
-    full_moves = (played.plies + 1) // 2  # one numbering everywhere: full moves (issue 12)
+    full_moves = (played.plies + 1) // 2  # one numbering everywhere: full moves
     expect(page.locator("#position")).to_have_text(f"Move 1 of {full_moves}, Red: {shown(first)}")
     current = page.locator("#move-list .mv.current")
     expect(current).to_have_attribute("data-ply", "1")

@@ -1,4 +1,4 @@
-"""The newcomer's story of issue 12, in Chromium against daphne, step by step with a
+"""A newcomer's first match, in Chromium against daphne, step by step with a
 screenshot of each (desktop and phone): Ada on a desktop and Ben on a phone (390x844,
 touch: every press is a tap) sign on in the lobby; Ada creates a mini game, Ben joins it
 from the lobby, Wes watches. The setups are private; both sides move and a battle is shown

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from games.engine import Move, View
-from games.engine.players import RandomPlayer
+from games.engine.player_interface import RandomPlayer
 
 
 class Slow(RandomPlayer):

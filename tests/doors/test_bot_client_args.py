@@ -7,7 +7,7 @@ import pytest
 
 from clients.bot.__main__ import load_player, parse
 from clients.bot.connection import wanted
-from games.engine.players import Player
+from games.engine.player_interface import Player
 
 ARGS = ["--server", "http://127.0.0.1:8000", "--token", "stb_x", "--player", "random"]
 
@@ -51,7 +51,7 @@ def test_every_computer_level_can_be_the_player(level):
 @pytest.mark.parametrize(
     ("spec", "says"),
     [
-        ("games.engine:Move", "is not a games.engine.players.Player class"),
+        ("games.engine:Move", "is not a games.engine.player_interface.Player class"),
         ("games.engine:NoSuchThing", "has no attribute 'NoSuchThing'"),
         ("no_such_module:Bot", "No module named 'no_such_module'"),
         ("nocolon", "--player takes module:Class"),

@@ -65,7 +65,7 @@ def test_a_terminal_game_from_start_through_a_battle_to_save_and_resume(tmp_path
     game.expect(r"Error: Invalid piece or not moveable at C3\. Try again\.\.\.")
     game.expect(PROMPT)
     src, dst = choose(cells)
-    game.sendline(src)  # two prompts, as in the seed
+    game.sendline(src)  # two prompts, as in the console game
     game.expect(rf"RED MOVE: Enter new coordinates of piece at {src}:")
     game.sendline("A9")
     game.expect(r"Error: Invalid move from .* Try again\.\.\.")

@@ -117,9 +117,9 @@ R3 .. .. .. RF
     )
 
 
-def test_seed_003_sample_board_sergeant_loses_to_general():
+def test_console_game_sample_board_sergeant_loses_to_general():
     # The console game: "RED 7 at B2 captured by BLUE 2 at A2" (old numbers: 7 sergeant, 2 general).
-    # The seed draws Blue's rows A-B on top; its B2 is our B4 and its A2 our B5.
+    # The console game draws Blue's rows A-B on top; its B2 is our B4 and its A2 our B5.
     game = game_from("""
 BF B9 .. .. ..
 .. R4 .. .. ..

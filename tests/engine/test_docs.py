@@ -14,7 +14,7 @@ from games.engine import (
     generate_setup,
     get_variant,
 )
-from games.engine.players import DUEL_PIECE_NAMES
+from games.engine.player_interface import DUEL_PIECE_NAMES
 from games.engine.records import write_gsn, write_xml
 
 REPO = Path(__file__).resolve().parents[2]

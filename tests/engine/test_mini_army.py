@@ -33,13 +33,13 @@ from games.engine import (
 )
 
 from .boards import parse_board
-from .test_moves import SEED_003_SECOND_BOARD
+from .test_moves import CONSOLE_SECOND_BOARD
 
 MINI = get_variant("mini")
 MIDDLE = (COLONEL, MAJOR, CAPTAIN, LIEUTENANT, SERGEANT)
 
 
-def test_every_draw_is_an_army_of_seed_003():
+def test_every_draw_is_an_army_of_the_console_game():
     for seed in range(300):
         army = Counter(dict(MINI.draw_army(random.Random(seed)).army))
         assert sum(army.values()) == 10
@@ -55,9 +55,9 @@ def test_draws_vary_and_reach_the_general_and_every_middle_rank():
     assert seen[GENERAL] and seen[MARSHAL] and all(seen[r] for r in MIDDLE)
 
 
-def test_seed_003s_own_red_army_is_a_legal_setup_under_its_draw():
+def test_the_console_games_own_red_army_is_a_legal_setup_under_its_draw():
     """The second sample board's Red army: Marshal, Lieutenant, two Majors (old 1, 6, 4, 4)."""
-    board = parse_board(SEED_003_SECOND_BOARD)
+    board = parse_board(CONSOLE_SECOND_BOARD)
     red = {sq: rank for sq, (color, rank) in board.items() if color == RED}
     with pytest.raises(SetupError):  # not the standard mini army
         validate_setup(MINI, RED, red)
@@ -109,7 +109,7 @@ def test_the_spy_beats_a_general_it_attacks_in_a_mini_game_that_drew_one():
         [[MARSHAL, "x"]],
     ],
 )
-def test_an_army_the_seed_would_not_draw_is_refused(army):
+def test_an_army_the_console_game_would_not_draw_is_refused(army):
     with pytest.raises(RulesError):
         MINI.with_rules(army=army)
 

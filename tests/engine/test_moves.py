@@ -161,16 +161,16 @@ def test_a_move_to_the_same_square_has_its_own_reason():
     assert error_code(game, "D1-D1") == "empty_square"
 
 
-def seed_003(name: str) -> str:
+def console_square(name: str) -> str:
     """The console game's square (rows A-E from Blue's side, columns 1-5) in our notation: D3 ->
     C2."""
     return f"{'ABCDE'[int(name[1]) - 1]}{'EDCBA'.index(name[0]) + 1}"
 
 
 # The console game's second sample board, old numbering (1 Marshal, 4 Major, 6 Lieutenant, 8 Miner):
-#   D | 6 1 B B S |      Blue's rows A and B are hidden (X) in the seed; any Blue army will do.
+#   D | 6 1 B B S |      Blue's rows A and B are hidden (X) there; any Blue army will do.
 #   E | 4 F 8 B 4 |
-SEED_003_SECOND_BOARD = """
+CONSOLE_SECOND_BOARD = """
 BB BF BB B6 B3
 B8 BS BM B7 BB
 .. .. .. .. ..
@@ -179,16 +179,17 @@ R7 RF R3 RB R7
 """
 
 
-def test_seed_003_pieces_that_are_not_moveable():
-    """The seed answers D3, D4, E2 and E4 with "Invalid piece or not moveable": bombs, a flag."""
-    game = game_from(SEED_003_SECOND_BOARD)
+def test_console_game_pieces_that_are_not_moveable():
+    """The console game answers D3, D4, E2 and E4 with "Invalid piece or not moveable":
+    bombs, a flag."""
+    game = game_from(CONSOLE_SECOND_BOARD)
     for name, reason in [
         ("D3", "a bomb never moves"),
         ("D4", "a bomb never moves"),
         ("E2", "a flag never moves"),
         ("E4", "a bomb never moves"),
     ]:
-        square = seed_003(name)
+        square = console_square(name)
         assert moves_from(game, square) == set(), name
         forward = square[0] + str(int(square[1]) + 1)
         with pytest.raises(IllegalMoveError) as info:
@@ -196,15 +197,15 @@ def test_seed_003_pieces_that_are_not_moveable():
         assert (info.value.code, info.value.message) == ("immovable", reason), name
 
 
-def test_seed_003_pieces_that_move():
-    game = game_from(SEED_003_SECOND_BOARD)
+def test_console_game_pieces_that_move():
+    game = game_from(CONSOLE_SECOND_BOARD)
     # The Lieutenant, the Marshal and the Spy step forward into the empty row C.
     for name in ("D1", "D2", "D5"):
-        assert moves_from(game, seed_003(name)) == {seed_003("C" + name[1])}, name
+        assert moves_from(game, console_square(name)) == {console_square("C" + name[1])}, name
     assert {m.src for m in game.legal_moves()} == {
-        parse_square(seed_003(n), game.variant) for n in ("D1", "D2", "D5")
+        parse_square(console_square(n), game.variant) for n in ("D1", "D2", "D5")
     }
     # The Majors and the Miner on row E may move, but their own pieces box them in for now.
     for name, to in [("E1", "D1"), ("E3", "D3"), ("E5", "D5")]:
-        assert moves_from(game, seed_003(name)) == set(), name
-        assert error_code(game, f"{seed_003(name)}-{seed_003(to)}") == "own_piece"
+        assert moves_from(game, console_square(name)) == set(), name
+        assert error_code(game, f"{console_square(name)}-{console_square(to)}") == "own_piece"

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_engine_imports_no_django():
     code = (
-        "import sys, games.engine, games.engine.records, games.engine.players,"
+        "import sys, games.engine, games.engine.records, games.engine.player_interface,"
         " games.engine.referee;"
         "frameworks = {'django', 'channels', 'daphne'};"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in frameworks);"

@@ -502,10 +502,10 @@ def test_fields_of_real_gravon_setups_replay(variant, name):
 # ----------------------------------------------------------------------------- source rules
 
 # Duel's example setups, as squares (row * 10 + col).
-SEED_RED = {7: MINER, 8: BOMB, 9: FLAG, 17: SCOUT, 18: SPY, 19: BOMB}
-SEED_RED |= {27: MARSHAL, 28: GENERAL, 29: MINER, 39: SCOUT}
-SEED_BLUE = {60: SCOUT, 70: MINER, 71: GENERAL, 72: MARSHAL, 80: BOMB}
-SEED_BLUE |= {81: SPY, 82: SCOUT, 90: FLAG, 91: BOMB, 92: MINER}
+DUEL_RED = {7: MINER, 8: BOMB, 9: FLAG, 17: SCOUT, 18: SPY, 19: BOMB}
+DUEL_RED |= {27: MARSHAL, 28: GENERAL, 29: MINER, 39: SCOUT}
+DUEL_BLUE = {60: SCOUT, 70: MINER, 71: GENERAL, 72: MARSHAL, 80: BOMB}
+DUEL_BLUE |= {81: SPY, 82: SCOUT, 90: FLAG, 91: BOMB, 92: MINER}
 
 
 def xml_record(game_type: str, field: str, moves: list[str], result: str) -> str:
@@ -521,7 +521,7 @@ def test_a_duell_record_may_step_forward_and_straight_back():
     moves = ["K4-K5", "A7-A6", "K5-K4", "A6-A7", "K4-K5", "A7-A6"]
     text = xml_record(
         "duell",
-        field_string(SEED_RED, SEED_BLUE, "duel"),
+        field_string(DUEL_RED, DUEL_BLUE, "duel"),
         moves,
         '<result type="3" winner="1"/>',
     )
@@ -539,7 +539,7 @@ def test_a_duell_record_may_step_forward_and_straight_back():
     longer = moves + ["K5-K4", "A6-A7", "K4-K5", "A7-A6", "K5-K4"]
     with pytest.raises(RecordError) as info:
         replay(
-            parse_xml(xml_record("duell", field_string(SEED_RED, SEED_BLUE, "duel"), longer, ""))
+            parse_xml(xml_record("duell", field_string(DUEL_RED, DUEL_BLUE, "duel"), longer, ""))
         )
     assert (info.value.move_number, info.value.code) == (11, "two_squares")
 

@@ -13,7 +13,7 @@ from django.utils.timezone import now
 from rated_games import account, playing
 
 from games import services
-from games.setups import SavedSetup
+from games.domain.models import SavedSetup
 from players.models import PlayerStatus, Rating, RatingChange
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,8 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from games import engine, services
 from games.domain.identity import NICKNAME_KEY, Identity
-from games.domain.models import Game
+from games.domain.models import Game, SavedSetup
 from games.engine import records
-from games.setups import SavedSetup
 
 pytestmark = pytest.mark.django_db
 

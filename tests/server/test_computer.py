@@ -17,7 +17,7 @@ from django.test import Client
 
 from games import engine, services
 from games.domain.models import Game, Move
-from games.engine.players import Player
+from games.engine.player_interface import Player
 from games.services import computer
 
 from .conftest import RED_SETUP, B, F, M, S, adb, connect, make_guest, receive

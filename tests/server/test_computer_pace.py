@@ -13,7 +13,7 @@ from games import engine, services
 from games.domain import clocks
 from games.domain.identity import Identity
 from games.domain.models import BLUE, RED, Game, Move
-from games.engine.players import Player
+from games.engine.player_interface import Player
 from games.services import computer
 
 from .conftest import make_guest

@@ -126,7 +126,7 @@ def test_the_lobby_page_offers_the_time_controls_and_the_two_squares_choice():
     assert '<select name="army" id="army" data-variants="mini">' in page
 
 
-def test_a_mini_game_may_draw_its_army_as_seed_003_does(monkeypatch):
+def test_a_mini_game_may_draw_its_army_as_the_console_game_does(monkeypatch):
     """The drawn army is saved with the game, shown on its page, and the tray counts it."""
     import itertools
     import random

@@ -16,7 +16,8 @@ PROBE = (
 
 
 def probe(code: str = PROBE, **env: str) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    chosen = ("DATABASE_URL", "REDIS_URL", "CHANNEL_LAYER_BACKEND")  # (by each test)
+    base = {k: v for k, v in os.environ.items() if k not in chosen}
     base.update(DJANGO_SETTINGS_MODULE="stratego_site.settings", **env)
     for key in [k for k, v in base.items() if v == ""]:
         del base[key]
@@ -44,6 +45,21 @@ def test_postgres_and_redis_from_urls():
     assert "postgresql" in out.stdout
     assert "games.transport.layers.ResilientRedisChannelLayer" in out.stdout
     assert '["a.example", "b.example"]' in out.stdout
+
+
+def test_the_channel_layer_may_be_the_librarys_for_a_comparison():
+    urls = {"DATABASE_URL": "postgres://postgres@localhost:5432/x", "REDIS_URL": "redis://h:1/0"}
+    for choice, backend in (
+        ("library", "channels_redis.core.RedisChannelLayer"),
+        ("pubsub", "channels_redis.pubsub.RedisPubSubChannelLayer"),
+        ("site", "games.transport.layers.ResilientRedisChannelLayer"),
+    ):
+        out = probe(CHANNEL_LAYER_BACKEND=choice, **urls)
+        assert out.returncode == 0, out.stderr
+        assert f'"{backend}"' in out.stdout
+    wrong = probe(CHANNEL_LAYER_BACKEND="fastest", **urls)
+    assert wrong.returncode != 0
+    assert "CHANNEL_LAYER_BACKEND is one of site, library, pubsub, not 'fastest'" in wrong.stderr
 
 
 def test_production_refuses_missing_or_weak_secret():

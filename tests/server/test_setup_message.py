@@ -151,4 +151,4 @@ def test_the_documented_setup_message_is_a_valid_classic_army():
     setup = placement_field(message, "pieces")
     assert len(setup) == 40
     variant = engine.get_variant("classic")
-    engine.setup.validate_setup(variant, 0, setup)  # raises unless complete and legal
+    engine.validate_setup(variant, 0, setup)  # raises unless complete and legal

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine import Move, View
-from games.engine.players import RandomPlayer
+from games.engine.player_interface import RandomPlayer
 
 
 class IllegalOnce(RandomPlayer):

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.domain.identity import Identity
 
-from .players import Seat, game_version, seat_player
+from .seating import Seat, game_version, seat_player
 from .session import Session
 
 logger = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 Every decision about the game is the services' (games/services/): a frame becomes one
 service call, and the answers the other player must see come back as the game's events
-(games/transport/legacy/events.py), translated here into the seed's server frames.
+(games/transport/legacy/events.py), translated here into the legacy protocol's frames.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from games.transport.guards import TokenBucket
 from . import frames as f
 from .events import GameFeed, News, read_news
 from .pieces import ID_OF_RANK, RANK_OF_ID, board_cells, square_of, xy_of
-from .players import Seat, guest_named, valid_name
+from .seating import Seat, guest_named, valid_name
 
 
 class Seats(Protocol):

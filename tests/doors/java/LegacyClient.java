@@ -1,4 +1,4 @@
-// A seed 001 client written as the seed's authors would: DataOutputStream / DataInputStream.
+// A legacy-protocol client, written as the original Java ones: DataOutputStream / DataInputStream.
 // Commands on stdin, one a line: SIGNON name | SETUP id x y | READY | MOVE x0 y0 x1 y1.
 // Every server frame is printed on stdout as one line: its type, then its payload, tab-separated.
 import java.io.*;

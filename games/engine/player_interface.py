@@ -14,7 +14,7 @@ ever receives what a human in its seat may know:
 4. ``move(view)`` -> `Move`: called on its turn with `game.view(color)`: exactly what a
    human in that seat sees (own ranks, revealed enemy ranks, which enemy pieces moved or
    moved like a scout, captures, the public last move, and the legal moves). A Duel
-   4-sequence ``(row, col, direction, steps)`` is accepted too, see `seed_move`.
+   4-sequence ``(row, col, direction, steps)`` is accepted too, see `duel_move`.
 5. ``tell_move(move, public)``: the opponent's move, with its public record (the dict of
    `MoveResult.to_public_dict`, which names ranks only when a battle revealed them).
 6. ``fight(fight)``: after every battle, to both players: the squares and both ranks that
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from .errors import SetupError
 from .notation import Move
 from .pieces import BOMB, COLORS, FLAG, GENERAL, MARSHAL, MINER, RED, SCOUT, SPY, opponent
+from .placement import generate_setup
 from .results import Outcome
-from .setup import generate_setup
 from .variants import Variant
 from .view import View
 
@@ -62,7 +62,7 @@ def opponent_setup_grid(variant: Variant, color: int, occupied: set[int]) -> lis
     ]
 
 
-def seed_move(variant: Variant, color: int, move: Sequence[int]) -> Move:
+def duel_move(variant: Variant, color: int, move: Sequence[int]) -> Move:
     """Duel's ``{row, col, direction, steps}`` as a Move (direction 1 forward, 2 back,
     3 left, 4 right, as the mover sees the board). Raises ValueError if it leaves the board."""
     if len(move) != 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in move):
@@ -218,5 +218,5 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "opponent_setup_grid",
-    "seed_move",
+    "duel_move",
 ]

@@ -25,20 +25,20 @@ from games.engine import (
     View,
     get_variant,
 )
-from games.engine.players import (
+from games.engine.player_interface import (
     DUEL_PIECE_NAMES,
     DuelPlayer,
     Fight,
     Player,
     RandomPlayer,
-    seed_move,
+    duel_move,
 )
 from games.engine.referee import MatchResult, Referee
 
 DUEL = get_variant("duel")
 
 # Duel's example setup, in its (row, col) coordinates.
-SEED_RED = {
+DUEL_RED = {
     (0, 7): MINER,
     (0, 8): BOMB,
     (0, 9): FLAG,
@@ -50,7 +50,7 @@ SEED_RED = {
     (2, 9): MINER,
     (3, 9): SCOUT,
 }
-SEED_BLUE = {
+DUEL_BLUE = {
     (6, 0): SCOUT,
     (7, 0): MINER,
     (7, 1): GENERAL,
@@ -106,23 +106,23 @@ def stop_after(plies: int):
     return hook
 
 
-def seed_players(
+def duel_players(
     red_script: Sequence[object], blue_script: Sequence[object]
 ) -> tuple[ScriptedPlayer, ScriptedPlayer]:
-    return ScriptedPlayer(SEED_RED, red_script), ScriptedPlayer(SEED_BLUE, blue_script)
+    return ScriptedPlayer(DUEL_RED, red_script), ScriptedPlayer(DUEL_BLUE, blue_script)
 
 
 # ----------------------------------------------------------------------- Duel examples
-def test_seed_moves_convert_to_squares() -> None:
-    assert seed_move(DUEL, RED, (2, 8, 1, 1)) == Move(sq(2, 8), sq(3, 8))
-    assert seed_move(DUEL, BLUE, (6, 0, 1, 5)) == Move(sq(6, 0), sq(1, 0))
-    assert seed_move(DUEL, RED, (1, 7, 4, 7)) == Move(sq(1, 7), sq(1, 0))
+def test_duel_moves_convert_to_squares() -> None:
+    assert duel_move(DUEL, RED, (2, 8, 1, 1)) == Move(sq(2, 8), sq(3, 8))
+    assert duel_move(DUEL, BLUE, (6, 0, 1, 5)) == Move(sq(6, 0), sq(1, 0))
+    assert duel_move(DUEL, RED, (1, 7, 4, 7)) == Move(sq(1, 7), sq(1, 0))
     with pytest.raises(ValueError):
-        seed_move(DUEL, RED, (1, 7, 3, 7))  # Red's left from column 7: off the board
+        duel_move(DUEL, RED, (1, 7, 3, 7))  # Red's left from column 7: off the board
 
 
 def test_view_positions_are_the_opponents_occupied_squares() -> None:
-    red, blue = seed_players([(2, 8, 1, 1)], [])
+    red, blue = duel_players([(2, 8, 1, 1)], [])
     Referee(DUEL, red, blue, on_move=stop_after(1)).play()
     assert red.grid == [
         [1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -133,8 +133,8 @@ def test_view_positions_are_the_opponents_occupied_squares() -> None:
     assert blue.grid == [[0] * 7 + [1, 1, 1]] * 3 + [[0] * 9 + [1]]
 
 
-def test_seed_worked_examples_general_scout_and_scout_fight() -> None:
-    red, blue = seed_players([(2, 8, 1, 1), (1, 7, 4, 7)], [(6, 0, 1, 5)])
+def test_duel_worked_examples_general_scout_and_scout_fight() -> None:
+    red, blue = duel_players([(2, 8, 1, 1), (1, 7, 4, 7)], [(6, 0, 1, 5)])
     seen: list[Game] = []
     states: list[list] = []
 
@@ -232,7 +232,7 @@ def test_an_illegal_setup_forfeits() -> None:
 
 
 def test_a_malformed_move_forfeits() -> None:
-    red, blue = seed_players([(2, 8, 5, 1)], [])
+    red, blue = duel_players([(2, 8, 5, 1)], [])
     result = Referee(DUEL, red, blue).play()
     assert result.outcome == Outcome(BLUE, "forfeit") and result.forfeit.kind == "move"  # type: ignore[union-attr]
 
@@ -486,13 +486,13 @@ def test_a_player_cannot_frame_its_opponent_by_raising_a_player_fault() -> None:
 
 # ----------------------------------------------------------------------- Duel's names
 # Duel's "esempio tipico", by the names its GameManager passes to position().
-SEED_RED_NAMES = {"SM": (0, 7), "SB": (0, 8), "FL": (0, 9), "SS": (1, 7), "SP": (1, 8)}
-SEED_RED_NAMES |= {"FB": (1, 9), "MA": (2, 7), "GE": (2, 8), "FM": (2, 9), "FS": (3, 9)}
-SEED_BLUE_NAMES = {"FS": (6, 0), "FM": (7, 0), "GE": (7, 1), "MA": (7, 2), "FB": (8, 0)}
-SEED_BLUE_NAMES |= {"SP": (8, 1), "SS": (8, 2), "FL": (9, 0), "SB": (9, 1), "SM": (9, 2)}
+DUEL_RED_NAMES = {"SM": (0, 7), "SB": (0, 8), "FL": (0, 9), "SS": (1, 7), "SP": (1, 8)}
+DUEL_RED_NAMES |= {"FB": (1, 9), "MA": (2, 7), "GE": (2, 8), "FM": (2, 9), "FS": (3, 9)}
+DUEL_BLUE_NAMES = {"FS": (6, 0), "FM": (7, 0), "GE": (7, 1), "MA": (7, 2), "FB": (8, 0)}
+DUEL_BLUE_NAMES |= {"SP": (8, 1), "SS": (8, 2), "FL": (9, 0), "SB": (9, 1), "SM": (9, 2)}
 
 
-class SeedDuelPlayer(DuelPlayer):
+class ScriptedDuelPlayer(DuelPlayer):
     """Duel's player: position(name) -> [row, col], moves as (row, col, direction, steps)."""
 
     def __init__(self, places: Mapping[str, Sequence[int]], script: Sequence[object]) -> None:
@@ -521,15 +521,15 @@ def test_duel_piece_names_are_the_duel_army() -> None:
     )
 
 
-def test_a_seed_004_player_sets_up_by_name() -> None:
-    red = SeedDuelPlayer(SEED_RED_NAMES, [(2, 8, 1, 1), (1, 7, 4, 7)])
-    blue = SeedDuelPlayer(SEED_BLUE_NAMES, [(6, 0, 1, 5)])
+def test_a_duel_player_sets_up_by_name() -> None:
+    red = ScriptedDuelPlayer(DUEL_RED_NAMES, [(2, 8, 1, 1), (1, 7, 4, 7)])
+    blue = ScriptedDuelPlayer(DUEL_BLUE_NAMES, [(6, 0, 1, 5)])
     result = Referee(DUEL, red, blue, on_move=stop_after(3)).play()
     assert red.asked == blue.asked == list(DUEL_PIECE_NAMES)  # ten calls, Duel's order
     assert result.game is not None
-    assert result.game.setups[RED] == {sq(r, c): rank for (r, c), rank in SEED_RED.items()}
-    assert result.game.setups[BLUE] == {sq(r, c): rank for (r, c), rank in SEED_BLUE.items()}
-    # The seed's examples: Red's "SB" goes to {0,8}, Blue's "MA" to {7,2}.
+    assert result.game.setups[RED] == {sq(r, c): rank for (r, c), rank in DUEL_RED.items()}
+    assert result.game.setups[BLUE] == {sq(r, c): rank for (r, c), rank in DUEL_BLUE.items()}
+    # Stratego Duel's examples: Red's "SB" goes to {0,8}, Blue's "MA" to {7,2}.
     assert red.pieces["SB"] == sq(0, 8) and blue.pieces["MA"] == sq(7, 2)
     # {1,7,4,7}: Red's second scout SS strikes Blue's first scout FS, which had come to (1,0).
     assert red.pieces["SS"] == sq(1, 7) and blue.pieces["FS"] == sq(6, 0)
@@ -543,13 +543,13 @@ def test_a_seed_004_player_sets_up_by_name() -> None:
     [((0, 10), "not (row, col) on the board"), ("A1", "not (row, col)"), ((0, 7), "again")],
 )
 def test_a_bad_position_answer_forfeits(answer: object, message: str) -> None:
-    places = dict(SEED_RED_NAMES, SP=answer)
-    result = Referee(DUEL, SeedDuelPlayer(places, []), RandomPlayer(1)).play()
+    places = dict(DUEL_RED_NAMES, SP=answer)
+    result = Referee(DUEL, ScriptedDuelPlayer(places, []), RandomPlayer(1)).play()
     assert result.outcome == Outcome(BLUE, "forfeit")
     assert result.forfeit is not None and message in result.forfeit.reason
 
 
 def test_duel_names_only_fit_the_duel_army() -> None:
-    result = Referee("barrage", SeedDuelPlayer(SEED_RED_NAMES, []), RandomPlayer(1)).play()
+    result = Referee("barrage", ScriptedDuelPlayer(DUEL_RED_NAMES, []), RandomPlayer(1)).play()
     assert result.outcome == Outcome(BLUE, "forfeit")
     assert result.forfeit is not None and "duel army" in result.forfeit.reason
