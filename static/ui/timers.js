@@ -96,8 +96,8 @@ function renderClocks() {
     el.classList.toggle("running", running);
     el.classList.toggle("low", ms < LOW_TIME_MS);
     el.dataset.ms = String(Math.round(ms));
-    const how = `${running ? ", running" : ""}${ms < LOW_TIME_MS ? ", low" : ""}`;
-    el.setAttribute("aria-label", `${COLOR_NAMES[color]}'s clock: ${text}${how}`);
+    const how = `${running ? `, ${_("running")}` : ""}${ms < LOW_TIME_MS ? `, ${_("low")}` : ""}`;
+    el.setAttribute("aria-label", fmt(_("%(color)s's clock: %(time)s"), { color: COLOR_NAMES[color], time: `${text}${how}` }));
   });
 }
 
