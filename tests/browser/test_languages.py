@@ -34,9 +34,11 @@ ENGLISH = re.compile(
     r"Spy|Bomb|Flag|vs|lake|selected|left|running|clock)\b"
 )
 # What a person reads on the page: its text and the readable attributes of what is shown.
-READ = """() => [document.body.innerText, ...[...document.querySelectorAll(
-  '[aria-label], [title], [placeholder]')].filter((el) => el.offsetParent !== null || el === document.body)
-  .flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a)).filter(Boolean))]"""
+READ = """() => [document.body.innerText,
+  ...[...document.querySelectorAll('[aria-label], [title], [placeholder]')]
+    .filter((el) => el.offsetParent !== null)
+    .flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a)))
+    .filter(Boolean)]"""
 
 
 def english_on(page) -> list[str]:
