@@ -8,10 +8,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
 from . import engine
+from .domain import words
 from .domain.models import Game, Move
 from .services import game_records
 
@@ -109,11 +111,13 @@ def has_record(game: Game) -> bool:
 def xml_note(game: Game, frames: list[dict]) -> str:
     """Why a finished game has no StraDoS2 download ("" when it has one)."""
     if game.variant not in XML_VARIANTS:
-        return f"No StraDoS2 XML: the format has no game type for {game.variant}"
+        return _("No StraDoS2 XML: the format has no game type for %(variant)s") % {
+            "variant": words.variant_name(game.variant)
+        }
     if not frames:
         if game.status == Game.Status.ABORTED:
-            return "No StraDoS2 XML: the game was cancelled before it started"
-        return "No StraDoS2 XML: the game never left its setup"
+            return _("No StraDoS2 XML: the game was cancelled before it started")
+        return _("No StraDoS2 XML: the game never left its setup")
     return ""
 
 

@@ -12,11 +12,13 @@ import json
 
 from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import engine
 from .domain.models import MAX_SETUP_NAME_LENGTH as MAX_NAME_LENGTH
 from .domain.models import SavedSetup
+from .services import engine_error
 from .services.rate_limits import limited
 
 MAX_SETUPS_PER_VARIANT = 50
@@ -46,7 +48,10 @@ def setup_from_layout(variant: engine.Variant, layout: object) -> dict[int, int]
     try:
         engine.validate_setup(variant, engine.RED, setup)
     except engine.SetupError as exc:
-        raise LayoutError(exc.code, f"This setup is not legal: {exc.message}.") from exc
+        reason = engine_error(exc).message  # (in the page's language)
+        raise LayoutError(
+            exc.code, _("This setup is not legal: %(reason)s.") % {"reason": reason}
+        ) from exc
     return setup
 
 
@@ -78,9 +83,9 @@ def setup_list(request: HttpRequest, variant: str) -> JsonResponse:
         return error("bad_json", "The request body must be a JSON object.")
     name = str(body.get("name") or "").strip()[:MAX_NAME_LENGTH]
     if not name:
-        return error("bad_field", "A saved setup needs a name.")
+        return error("bad_field", _("A saved setup needs a name."))
     if not name.isprintable():  # a NUL byte would be refused by PostgreSQL (HTTP 500)
-        return error("bad_field", "A setup's name is printable text.")
+        return error("bad_field", _("A setup's name is printable text."))
     try:
         setup_from_layout(var, body.get("layout"))
     except LayoutError as exc:
@@ -89,8 +94,11 @@ def setup_list(request: HttpRequest, variant: str) -> JsonResponse:
         return JsonResponse({"stored": False, "valid": True})
     existing = SavedSetup.objects.filter(user=request.user, variant=var.name)
     if existing.count() >= MAX_SETUPS_PER_VARIANT and not existing.filter(name=name).exists():
-        return error("too_many", f"At most {MAX_SETUPS_PER_VARIANT} setups per variant.")
-    saved, _ = SavedSetup.objects.update_or_create(
+        return error(
+            "too_many",
+            _("At most %(count)s setups per variant.") % {"count": MAX_SETUPS_PER_VARIANT},
+        )
+    saved, _created = SavedSetup.objects.update_or_create(
         user=request.user, variant=var.name, name=name, defaults={"layout": body["layout"]}
     )
     return JsonResponse({"stored": True, "setup": saved.to_dict()}, status=201)
@@ -99,7 +107,7 @@ def setup_list(request: HttpRequest, variant: str) -> JsonResponse:
 @require_POST
 def setup_delete(request: HttpRequest, variant: str, setup_id: int) -> JsonResponse:
     if not request.user.is_authenticated:
-        return error("no_identity", "Log in to manage saved setups.", status=403)
+        return error("no_identity", _("Log in to manage saved setups."), status=403)
     saved = get_object_or_404(SavedSetup, id=setup_id, user=request.user, variant=variant)
     saved.delete()
     return JsonResponse({"deleted": setup_id})

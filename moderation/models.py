@@ -6,13 +6,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
+# The reasons a report gives, said in the page's language.
 REASONS = [
-    ("abuse", "Abusive or hateful language"),
-    ("spam", "Spam or flooding"),
-    ("impersonation", "Pretends to be someone else"),
-    ("cheating", "Cheating or stalling on purpose"),
-    ("other", "Something else"),
+    ("abuse", gettext_lazy("Abusive or hateful language")),
+    ("spam", gettext_lazy("Spam or flooding")),
+    ("impersonation", gettext_lazy("Pretends to be someone else")),
+    ("cheating", gettext_lazy("Cheating or stalling on purpose")),
+    ("other", gettext_lazy("Something else")),
 ]
 MAX_DETAILS = 500
 

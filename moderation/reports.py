@@ -122,5 +122,5 @@ def player_view(request: HttpRequest, name: str) -> HttpResponse:
             ident, target_user=target, target_name=target.get_username(), reason=reason,
             details=details,
         )  # fmt: skip
-        messages.success(request, "Thank you: a moderator will look at your report.")
+        messages.success(request, _("Thank you: a moderator will look at your report."))
     return redirect("players:profile", name=name)

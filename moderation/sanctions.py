@@ -77,7 +77,7 @@ def for_a_page(ident: Identity) -> tuple[Sanction | None, list[Sanction]]:
 
 
 def warning_message(sanction: Sanction) -> str:
-    return f"A moderator warns you: {sanction.reason}"
+    return _("A moderator warns you: %(reason)s") % {"reason": sanction.reason}
 
 
 def until_text(sanction: Sanction) -> str:
@@ -196,13 +196,15 @@ def frame_in_language(sanction: Sanction) -> dict:
         Kind.WARN: warning_message(sanction),
         Kind.MUTE: mute_message(sanction),
         Kind.SITE_BAN: ban_message(sanction),
-        Kind.RATED_BAN: f"You are banned from rated play. Reason: {sanction.reason}",
-        Kind.LIFT: "A moderator lifted your mutes and bans.",
+        Kind.RATED_BAN: _("You are banned from rated play. Reason: %(reason)s")
+        % {"reason": sanction.reason},
+        Kind.LIFT: _("A moderator lifted your mutes and bans."),
     }
     return {
         "type": "moderation",
         "action": sanction.kind,
         "message": messages[Kind(sanction.kind)],
+        "reason": sanction.reason,  # (the page words the notice in its reader's language)
         "until": sanction.until.isoformat() if sanction.until else None,
     }
 

@@ -13,7 +13,6 @@ from .models import Rating, RatingChange
 from .ratings import NO_RESULT, VARIANTS
 
 GAMES_SHOWN = 100
-COLORS = ("Red", "Blue")
 
 
 def finished_games(user_id: int) -> QuerySet[Game]:
@@ -67,7 +66,7 @@ def game_rows(user_id: int) -> list[dict]:
             {
                 "id": game.public_id,
                 "variant": game.variant,
-                "color": COLORS[color],
+                "color": color,  # (the page says it: the color_name filter)
                 "opponent": game.seat_name(1 - color),
                 "opponent_is_user": (game.blue_user_id if color == RED else game.red_user_id)
                 is not None,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext as _
+
+from games.domain import words
 
 from .glicko import DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY, label
 
@@ -55,7 +56,7 @@ class Rating(models.Model):
         """For people: a computer's name is in the active language (the page's)."""
         if self.user_id:
             return self.user.get_username()
-        return _("Computer (%(level)s)") % {"level": self.computer}
+        return words.computer_name(self.computer)
 
     @property
     def label(self) -> str:

@@ -157,7 +157,7 @@ def as_seek(ident: Identity) -> Seek:
 def play_now(request: HttpRequest) -> HttpResponse:
     ident = identity_from(request.user, request.session)
     if ident is None:
-        messages.error(request, "Choose a nickname or log in first.")
+        messages.error(request, _("Choose a nickname or log in first."))
         return redirect("lobby:index")
     try:
         mine = seek(

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.domain import words
 from games.domain.errors import ServiceError
 from games.domain.identity import Identity
 from games.services.computer import check_level
@@ -115,9 +116,9 @@ def add_computer(tournament_id: int, user, level: str) -> Entrant:  # noqa: ANN0
             raise TournamentError("already_started", _("Computers are added before the start."))
         if Entrant.objects.filter(tournament=tournament, computer=level).exists():
             text = _("The %(level)s level is in already.")
-            raise TournamentError("already_entered", text % {"level": level})
+            raise TournamentError("already_entered", text % {"level": words.level_name(level)})
         entrant = Entrant.objects.create(
-            tournament=tournament, computer=level, name=f"Computer ({level})"
+            tournament=tournament, computer=level, name=words.stored_computer_name(level)
         )
         live.changed_on_commit(tournament.pk, wake=True)
     return entrant

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.domain import options
 from games.domain.errors import ServiceError
@@ -186,4 +187,6 @@ def cancel(tournament_id: int, user, reason: str = "") -> None:  # noqa: ANN001
             raise TournamentError("event_over", _("This event is over already."))
         if tournament.status == Tournament.Status.RUNNING and not user.is_staff:
             raise TournamentError("not_allowed", _("Only an admin may cancel a running event."))
-        rounds.end_as_cancelled(tournament, reason or f"Cancelled by {user.get_username()}.")
+        # Without a reason typed, words the page translates (tournaments/_live.html).
+        by = gettext_noop("by an admin") if user.is_staff else gettext_noop("by its organiser")
+        rounds.end_as_cancelled(tournament, reason or by)

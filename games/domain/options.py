@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from .. import engine
+from . import words
 from .errors import ServiceError
 
 SETUP_SECONDS = 300  # a timed game: both players must be READY this long after both sat down
@@ -154,8 +155,8 @@ def two_squares_rule(variant: str, two_squares: str | None) -> dict:
 
 def rules_text(variant: str, overrides: Mapping) -> str:
     """The rules in force that people choose between, e.g. "two-squares rule: 3 moves", and
-    in mini the pieces of the army: "... · army: general, colonel, 2 sergeants". In the
-    active language (the pieces' names stay the engine's)."""
+    in mini the pieces of the army: "... · army: General, Colonel, Sergeant ×2". In the
+    active language."""
     if variant not in engine.VARIANTS:
         return ""
     played = engine.get_variant(variant).with_rules(**overrides)
@@ -173,10 +174,11 @@ def rules_text(variant: str, overrides: Mapping) -> str:
 
 
 def chosen_pieces(variant: engine.Variant) -> str:
-    """The chosen part of a mini army in words: "general, colonel, 2 sergeants"."""
+    """The chosen part of a mini army in words, in the active language: "General, Colonel,
+    Sergeant ×2" (a count as the tray shows it)."""
     chosen = {rank for _, ranks in variant.army_choices for rank in ranks}
     return ", ".join(
-        f"{n} {engine.RANK_NAMES[rank]}s" if n > 1 else engine.RANK_NAMES[rank]
+        f"{words.rank_name(rank)} ×{n}" if n > 1 else words.rank_name(rank)
         for rank, n in variant.army
         if rank in chosen
     )
@@ -188,18 +190,3 @@ def summary(variant: str, control: TimeControl | None, overrides: Mapping) -> st
     clock = f"{control.id} ({control.label})" if control else _("untimed")
     rules = rules_text(variant, overrides)
     return f"{clock} · {rules}" if rules else clock
-
-
-def lobby_line(control: TimeControl | None, overrides: Mapping) -> str:
-    """A lobby row's options, short: "5+3 · two-squares 3 · a drawn army" (the lobby's first
-    load and its socket both show this text). English: the lobby socket's frame is one for
-    every reader (games/transport/lobby_feed.py)."""
-    parts = [control.id if control else UNTIMED]
-    for name, value in sorted(overrides.items()):
-        if name == "two_squares_limit":
-            parts.append(f"two-squares {value}" if value else "no two-squares rule")
-        elif name == "army":
-            parts.append("a drawn army")
-        else:
-            parts.append(f"{name.replace('_', ' ')} {value}")
-    return " · ".join(parts)

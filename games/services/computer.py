@@ -36,7 +36,7 @@ from django.utils.translation import gettext as _
 from .. import engine
 from ..bots import LEVELS, get_player
 from ..bots.expert import clock_budget
-from ..domain import clocks
+from ..domain import clocks, words
 from ..domain.errors import ServiceError
 from ..domain.identity import Identity
 from ..domain.models import BLUE, RED, Game
@@ -94,7 +94,7 @@ def computer_identity(level: str, color: int) -> Identity:
     return Identity(
         user_id=None,
         session_key=f"{PREFIX}{level}:{color}",
-        name=f"Computer ({level})",
+        name=words.stored_computer_name(level),
         computer=level,
     )
 

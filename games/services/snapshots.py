@@ -30,6 +30,7 @@ def seat_meta(game: Game, color: int) -> dict | None:
     meta = {"name": game.seat_name(color), "guest": game.seat_is_guest(color)}
     if game.seat_computer(color):
         meta["computer"] = True  # the server's own player: no profile
+        meta["level"] = game.seat_computer(color)  # (its name in the reader's language)
     elif seat_is_bot(game, color):
         meta["bot"] = True  # a bot account's program (botapi): the lobby marks it BOT
     return meta
@@ -217,10 +218,6 @@ def lobby_entry(game: Game) -> dict:
         "created": iso(game.created),
         "time_control": time_control(game),
         "rules": rule_overrides(game),
-        "options": options.lobby_line(
-            options.stored_time_control(game.clock_base_ms, game.clock_increment_ms),
-            rule_overrides(game),
-        ),
         # Ratings (players/ratings.py): public numbers, no piece in them.
         "rated": game.rated,
         "rating_range": [game.rating_min, game.rating_max],

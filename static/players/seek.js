@@ -1,4 +1,7 @@
 // "Play now": poll the seek until it is paired, then open the game (players/pairing.py).
+
+import { gettext as _, interpolate as fmt } from "../ui/i18n.js";
+
 const section = document.getElementById("seek");
 const rangeText = document.getElementById("seek-range");
 
@@ -6,7 +9,7 @@ async function poll() {
   try {
     const response = await fetch(section.dataset.statusUrl, { headers: { Accept: "application/json" } });
     if (response.status === 404) {
-      rangeText.textContent = "Nobody is waiting with you any more. Back to the lobby to try again.";
+      rangeText.textContent = _("Nobody is waiting with you any more. Back to the lobby to try again.");
       return;
     }
     const status = await response.json();
@@ -14,9 +17,9 @@ async function poll() {
       window.location.assign(status.game);
       return;
     }
-    if (section.dataset.rated === "1") rangeText.textContent = `Within ±${status.range} rating points; the range widens as you wait.`;
+    if (section.dataset.rated === "1") rangeText.textContent = fmt(_("Within ±%(range)s rating points; the range widens as you wait."), { range: status.range });
   } catch (error) {
-    rangeText.textContent = "Connection lost; retrying…";
+    rangeText.textContent = _("Connection lost; retrying…");
   }
   setTimeout(poll, 1500);
 }

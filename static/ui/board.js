@@ -3,6 +3,7 @@
 // The board only draws and reports clicks, drops and keys; it knows no rule.
 
 import { pieceDescription, pieceElement } from "./pieces.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const COLUMNS = "ABCDEFGHIK";
 
@@ -56,7 +57,7 @@ export class Board {
         cell.tabIndex = -1;
         if (lakeSet.has(square)) {
           cell.classList.add("lake");
-          cell.setAttribute("aria-label", `${cell.dataset.name} lake`);
+          cell.setAttribute("aria-label", fmt(_("%(square)s lake"), { square: cell.dataset.name }));
         }
         if (displayCol === 0) cell.dataset.rank = String(Math.floor(square / width) + 1);
         if (displayRow === height - 1) cell.dataset.file = COLUMNS[square % width];
@@ -167,9 +168,9 @@ export class Board {
       cell.classList.toggle("occupied", !!piece);
       cell.draggable = draggable.has(square);
       const parts = [cell.dataset.name, pieceDescription(piece, marks.numbering)];
-      if (marks.selected === square) parts.push("selected");
-      if (targets.has(square)) parts.push("legal destination");
-      if (last && last.to === square) parts.push("last move");
+      if (marks.selected === square) parts.push(_("selected"));
+      if (targets.has(square)) parts.push(_("legal destination"));
+      if (last && last.to === square) parts.push(_("last move"));
       cell.setAttribute("aria-label", parts.join(", "));
     });
   }

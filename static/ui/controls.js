@@ -5,6 +5,10 @@
 import { copyLink, bindNumberingSwitch } from "./common.js";
 import { canSetUp, myColor, removeInput } from "./input.js";
 import { SetupStore, layoutFromBoard, placementsOf } from "./setups.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
+
+// The note while a saved setup loads (play.js says "Setup loaded." once it is placed).
+export const LOADING = () => _("Loading the saved setup…");
 
 const $ = (id) => document.getElementById(id);
 
@@ -62,10 +66,10 @@ function bindSavedSetups(page) {
   $("btn-save").addEventListener("click", async () => {
     const { width, height, board } = state.view;
     const layout = layoutFromBoard(board, myColor(state), width, height, state.variantInfo.setup_rows);
-    const name = $("setup-name").value.trim() || `setup ${new Date().toLocaleString()}`;
+    const name = $("setup-name").value.trim() || fmt(_("setup %(when)s"), { when: new Date().toLocaleString() });
     try {
       await store.save(name, layout);
-      page.update({ setupNote: `Saved “${name}”${state.isAccount ? " to your account" : " in this browser"}.` });
+      page.update({ setupNote: fmt(state.isAccount ? _("Saved “%(name)s” to your account.") : _("Saved “%(name)s” in this browser."), { name }) });
       refresh();
     } catch (err) {
       page.error(err.message);
@@ -79,7 +83,7 @@ function bindSavedSetups(page) {
     // The whole army in one message: it replaces what is placed so far (docs/protocol.md).
     const pieces = Object.fromEntries(placements.map((p) => [String(p.square), p.rank]));
     page.send({ type: "setup", pieces });
-    page.update({ setupNote: "Loading the saved setup…" });
+    page.update({ setupNote: LOADING() });
   });
   refresh();
 }

@@ -17,6 +17,7 @@ import { bindControls } from "./controls.js";
 import { keepFocus } from "./focus.js";
 import "./dock.js";
 import { attend } from "./notify.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const root = document.getElementById("game");
 const $ = (id) => document.getElementById(id);
@@ -39,7 +40,7 @@ const state = initialState({
 });
 
 const board = new Board($("board"), {
-  label: "Stratego board",
+  label: _("Stratego board"),
   onSquare: (sq) => act(input.squareInput(state, sq)),
   onDrop: (payload, sq) => act(input.dropInput(state, payload, sq)),
   dragPayload: (sq) => input.dragPayload(state, sq),
@@ -78,10 +79,27 @@ function act({ patch, send, error }) {
 
 // A moderator's action on this player (docs/protocol.md, `moderation`): said in words where
 // the chat is, and a mute or a ban closes the chat's form.
+// A moderator's action in the reader's words (the frame's `message` is in the site's language).
+function moderationText(frame) {
+  if (frame.reason == null) return frame.message;
+  const until = frame.until
+    ? fmt(_("until %(when)s"), { when: new Date(frame.until).toLocaleString() })
+    : _("until a moderator lifts it");
+  const values = { reason: frame.reason, until };
+  const words = {
+    warn: _("A moderator warns you: %(reason)s"),
+    mute: _("You are muted in chat %(until)s. Reason: %(reason)s"),
+    site_ban: _("You are banned from this site %(until)s. Reason: %(reason)s"),
+    rated_ban: _("You are banned from rated play. Reason: %(reason)s"),
+    lift: _("A moderator lifted your mutes and bans."),
+  }[frame.action];
+  return words ? fmt(words, values) : frame.message;
+}
+
 function showModeration(frame) {
   const box = $("moderation-notice");
   if (!box) return;
-  box.textContent = frame.message;
+  box.textContent = moderationText(frame);
   box.hidden = false;
   box.className = `moderation-notice ${frame.action}`;
   const input = $("chat-input");
@@ -89,7 +107,7 @@ function showModeration(frame) {
   if (!input || !button) return;
   const silenced = frame.action === "mute" || frame.action === "site_ban";
   if (silenced || frame.action === "lift") input.disabled = button.disabled = silenced;
-  input.placeholder = input.disabled ? "You cannot chat now" : "Say something";
+  input.placeholder = input.disabled ? _("You cannot chat now") : _("Say something");
 }
 
 // Every frame goes through the reducer; what it cannot do (fetch, navigate) follows here.

@@ -11,6 +11,11 @@ export function ngettext(one, many, count) {
   return count === 1 ? one : many;
 }
 
+// A word whose meaning its context tells ("hard": a computer level).
+export function pgettext(context, text) {
+  return typeof window !== "undefined" && window.pgettext ? window.pgettext(context, text) : text;
+}
+
 // interpolate("Move %(n)s of %(total)s", {n: 3, total: 9}): named places filled in.
 export function interpolate(text, values) {
   return text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name] ?? ""));

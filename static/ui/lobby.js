@@ -8,6 +8,7 @@ import { COLOR_NAMES } from "./pieces.js";
 import { TERMINATIONS } from "./moves.js";
 import { nicknameProblem } from "./names.js";
 import { gettext as _, interpolate as fmt } from "./i18n.js";
+import { optionsLine, seatName, variantName } from "./words.js";
 
 const section = document.getElementById("lists");
 const canPlay = section.dataset.canPlay === "1";
@@ -22,16 +23,16 @@ function csrfToken() {
 // As lobby/views.py seat_text and rating_note: "alice 1523", "rated · 1300-1700".
 function seatText(seat, rating) {
   if (!seat) return _("free");
-  return rating ? `${seat.name} ${rating}` : seat.name;
+  return rating ? `${seatName(seat)} ${rating}` : seatName(seat);
 }
 
 // A row's title: "classic · Ada (guest, Red) vs Wes 1523 (Blue)", a guest marked as one and
 // an account's name a link to its profile (as lobby/views.py title_parts).
 function titleParts(game) {
   const ratings = game.ratings || [null, null];
-  const parts = [`${game.variant} · `];
+  const parts = [`${variantName(game.variant)} · `];
   game.seats.forEach((s, i) => {
-    if (i) parts.push(" vs ");
+    if (i) parts.push(` ${_("vs")} `);
     const mark = s && s.guest ? `${_("guest")}, ` : "";
     if (s && !s.guest && !s.computer) {
       parts.push(link(`/players/${encodeURIComponent(s.name)}/`, s.name, "profile-link"));
@@ -91,7 +92,7 @@ function row(game, kind) {
   }
   const options = document.createElement("span");
   options.className = "game-options";
-  options.textContent = game.options; // written by the server (games/options.py lobby_line)
+  options.textContent = optionsLine(game);
   const meta = document.createElement("span");
   meta.className = "game-meta";
   const actions = document.createElement("span");
@@ -275,7 +276,7 @@ function seekRow(s) {
   }
   const options = document.createElement("span");
   options.className = "game-options";
-  options.textContent = `${s.variant} · ${s.time_control === "untimed" ? _("untimed") : s.time_control}`;
+  options.textContent = `${variantName(s.variant)} · ${s.time_control === "untimed" ? _("untimed") : s.time_control}`;
   const actions = document.createElement("span");
   actions.className = "game-actions";
   if (s.mine) {

@@ -189,7 +189,7 @@ function renderGraveyard(state) {
         td.className = `left color-${color}`;
         td.dataset.color = color;
         td.textContent = `${row.left[color]}/${row.total}`;
-        td.title = `${COLOR_NAMES[color]}: ${row.left[color]} on the board, ${row.fallen[color]} fallen`;
+        td.title = fmt(_("%(color)s: %(left)s on the board, %(fallen)s fallen"), { color: COLOR_NAMES[color], left: row.left[color], fallen: row.fallen[color] });
         if (row.left[color] === 0) td.classList.add("none-left");
         return td;
       });

@@ -4,6 +4,7 @@
 import { COLOR_NAMES, RED, BLUE, pieceElement, rankLabel, rankTitle } from "./pieces.js";
 import { moveLabel, moveNumber } from "./reduce.js";
 import { gettext as _, interpolate as fmt } from "./i18n.js";
+import { seatName } from "./words.js";
 
 export const TERMINATIONS = {
   flag_captured: _("the flag was captured"),
@@ -64,7 +65,7 @@ export function renderMoveList(list, moves, numbering, { buttons = false } = {})
     span.dataset.ply = move.ply;
     span.textContent = moveNotation(move);
     span.title = moveText(move, numbering);
-    if (buttons) span.setAttribute("aria-label", `move ${moveLabel(move.ply)} ${moveText(move, numbering)}`);
+    if (buttons) span.setAttribute("aria-label", fmt(_("move %(number)s %(move)s"), { number: moveLabel(move.ply), move: moveText(move, numbering) }));
     if (move.battle) {
       const detail = document.createElement("small");
       detail.textContent = ` ${rankLabel(move.battle.attacker, numbering)}×${rankLabel(move.battle.defender, numbering)}`;
@@ -97,7 +98,7 @@ export function renderBattle(container, move, numbering) {
   };
   const vs = document.createElement("span");
   vs.className = "vs";
-  vs.textContent = "vs";
+  vs.textContent = _("vs");
   const result = document.createElement("p");
   result.className = "battle-result";
   result.textContent = fmt(_("Battle on %(square)s: %(outcome)s."), { square: move.notation.split("-")[1], outcome: battleOutcome(b) });
@@ -145,6 +146,6 @@ export function resultText(result, seats) {
   if (result.winner == null) return fmt(_("Draw: %(why)s."), { why: TERMINATIONS[result.termination] || result.termination });
   const loserDid = LOSER_DID[result.termination];
   const why = loserDid ? loserDid(COLOR_NAMES[1 - result.winner]) : TERMINATIONS[result.termination] || result.termination;
-  const name = seats?.[result.winner]?.name;
+  const name = seatName(seats?.[result.winner]);
   return fmt(_("%(winner)s wins: %(why)s."), { winner: `${COLOR_NAMES[result.winner]}${name ? ` (${name})` : ""}`, why });
 }

@@ -10,6 +10,7 @@ import { statusText } from "./status.js";
 import { renderSeats, renderTimers } from "./timers.js";
 import { renderBoardBattle } from "./match.js";
 import { gettext as _, interpolate as fmt } from "./i18n.js";
+import { LOADING } from "./controls.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,7 +73,7 @@ function renderSetupPanel(state, tray) {
   $("btn-clear").disabled = !open || left === totalArmy(state);
   $("btn-remove").disabled = !open || state.selected == null;
   $("btn-save").disabled = left > 0 || !state.variantInfo;
-  $("setup-note").textContent = state.setupNote && left === 0 && state.setupNote.startsWith("Loading")
+  $("setup-note").textContent = state.setupNote && left === 0 && state.setupNote === LOADING()
     ? _("Setup loaded.")
     : state.setupNote || "";
 }

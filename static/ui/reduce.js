@@ -3,6 +3,8 @@
 // the time the frame arrived (ms, performance.now()), and returns the next state. The view
 // modules draw from the state; tests/js/reduce.test.mjs runs it under node.
 
+import { gettext as _ } from "./i18n.js";
+
 export const NOTICE_MS = 6000; // a status notice goes away by itself after this long
 export const BATTLE_MS = 2200; // how long a battle shows both pieces on the board
 
@@ -86,15 +88,15 @@ function onEvent(state, event, at, version) {
     case "move":
       return withMove(state, event, at, true);
     case "draw_declined":
-      return event.color === mine ? state : notify(state, "Your draw offer was declined.", "info", at, mine != null);
+      return event.color === mine ? state : notify(state, _("Your draw offer was declined."), "info", at, mine != null);
     case "draw_offered":
-      return event.color === mine ? state : notify(state, "A draw is offered.", "info", at, mine != null);
+      return event.color === mine ? state : notify(state, _("A draw is offered."), "info", at, mine != null);
     case "rematch_offered":
       return { ...state, rematch: { offer: event.color, declined: null, game: null } };
     case "rematch_declined":
       return notify(
         { ...state, rematch: { offer: null, declined: event.color, game: null } },
-        event.color === mine ? "You declined the rematch." : "The rematch was declined.",
+        event.color === mine ? _("You declined the rematch.") : _("The rematch was declined."),
         "info",
         at,
       );
@@ -203,9 +205,9 @@ export function rematchStage(state) {
 
 // The tab title: "Your move" first when it is this player's turn.
 export function tabTitle(state, base) {
-  if (isMyTurn(state.role, state.view) && !isOver(state)) return `Your move · ${base}`;
+  if (isMyTurn(state.role, state.view) && !isOver(state)) return `${_("Your move")} · ${base}`;
   if (state.view?.phase === "setup" && (state.role === 0 || state.role === 1) && !isOver(state)) {
-    return `Setup · ${base}`;
+    return `${_("Setup")} · ${base}`;
   }
   return base;
 }

@@ -16,7 +16,7 @@ let index = 0;
 const last = data.frames.length - 1;
 const STEPS = ["btn-first", "btn-prev", "btn-next", "btn-last"];
 
-const board = new Board($("board"), { label: "replay board", interactive: false });
+const board = new Board($("board"), { label: _("replay board"), interactive: false });
 const moves = data.frames.filter((f) => f.move).map((f) => f.move);
 const list = $("move-list");
 

@@ -2,6 +2,8 @@
 // server checks the setup with the engine first, so only legal setups are saved.
 // A layout is rows from the owner's back row, columns from the owner's left: layout[depth][col].
 
+import { gettext as _ } from "./i18n.js";
+
 const LOCAL_PREFIX = "stratego.setups.";
 
 function csrfToken() {
@@ -68,7 +70,7 @@ export class SetupStore {
       body: JSON.stringify({ name, layout }),
     });
     const body = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(body.message || "This setup cannot be saved.");
+    if (!response.ok) throw new Error(body.message || _("This setup cannot be saved."));
     if (body.stored) return body.setup;
     const entry = { id: `local-${Date.now()}`, name, layout, created: new Date().toISOString() };
     const list = this.localList().filter((s) => s.name !== name);

@@ -4,6 +4,7 @@
 import { COLOR_NAMES } from "./pieces.js";
 import { isOver } from "./reduce.js";
 import { gettext as _, interpolate as fmt } from "./i18n.js";
+import { seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const LOW_TIME_MS = 30_000; // a clock under this is shown as low
@@ -36,7 +37,7 @@ export function renderSeats(current) {
 // A name as every page shows it: an account's links to its profile, a guest's says "(guest)".
 export function nameNodes(person) {
   if (person.guest) return [`${person.name} (${_("guest")})`];
-  if (person.computer) return [person.name];
+  if (person.computer) return [seatName(person)];
   const a = document.createElement("a");
   a.href = `/players/${encodeURIComponent(person.name)}/`;
   a.className = "profile-link";
@@ -95,8 +96,8 @@ function renderClocks() {
     el.classList.toggle("running", running);
     el.classList.toggle("low", ms < LOW_TIME_MS);
     el.dataset.ms = String(Math.round(ms));
-    const how = `${running ? ", running" : ""}${ms < LOW_TIME_MS ? ", low" : ""}`;
-    el.setAttribute("aria-label", `${COLOR_NAMES[color]}'s clock: ${text}${how}`);
+    const how = `${running ? `, ${_("running")}` : ""}${ms < LOW_TIME_MS ? `, ${_("low")}` : ""}`;
+    el.setAttribute("aria-label", fmt(_("%(color)s's clock: %(time)s"), { color: COLOR_NAMES[color], time: `${text}${how}` }));
   });
 }
 
@@ -142,19 +143,19 @@ function claimLeft(away) {
 }
 
 function awayText(color, away) {
-  const who = fmt(_("%(color)s (%(name)s) left the game."), { color: COLOR_NAMES[color], name: state.game.seats[color]?.name || "?" });
+  const who = fmt(_("%(color)s (%(name)s) left the game."), { color: COLOR_NAMES[color], name: seatName(state.game.seats[color]) || "?" });
   const other = 1 - color;
   const mine = state.role === other; // this page is the opponent's
   if (away.claim_ms != null) {
     const at = wallTime(state.gameWall + away.claim_ms);
-    if (claimLeft(away) === 0) return `${who} ${mine ? "You" : COLOR_NAMES[other]} may claim victory.`;
-    if (mine) return `${who} If they are not back by ${at}, you may claim victory.`;
-    return `${who} If they are not back by ${at}, ${COLOR_NAMES[other]} may claim victory.`;
+    if (claimLeft(away) === 0) return `${who} ${mine ? _("You may claim victory.") : fmt(_("%(color)s may claim victory."), { color: COLOR_NAMES[other] })}`;
+    if (mine) return `${who} ${fmt(_("If they are not back by %(time)s, you may claim victory."), { time: at })}`;
+    return `${who} ${fmt(_("If they are not back by %(time)s, %(color)s may claim victory."), { time: at, color: COLOR_NAMES[other] })}`;
   }
   const running = state.clock?.running;
-  if (running === color) return `${who} Their clock is running: if they do not come back, they lose on time.`;
+  if (running === color) return `${who} ${_("Their clock is running: if they do not come back, they lose on time.")}`;
   if (running === other) {
-    return `${who} ${mine ? "It is your move: their clock stands until you have moved." : `Their clock stands while ${COLOR_NAMES[other]} is to move.`}`;
+    return `${who} ${mine ? _("It is your move: their clock stands until you have moved.") : fmt(_("Their clock stands while %(color)s is to move."), { color: COLOR_NAMES[other] })}`;
   }
   return who;
 }

@@ -6,6 +6,7 @@
 // the arrow keys, Home and End move between the pieces still to place; Enter chooses one.
 
 import { TRAY_ORDER, pieceElement, rankTitle } from "./pieces.js";
+import { gettext as _, interpolate as fmt } from "./i18n.js";
 
 const COLUMNS = 6; // as .tray's grid in ui.css
 
@@ -18,7 +19,7 @@ export class Tray {
     this.buildKey = "";
     this.tabRank = null; // the piece that is the tray's Tab stop
     container.setAttribute("role", "listbox");
-    container.setAttribute("aria-label", "pieces still to place");
+    container.setAttribute("aria-label", _("pieces still to place"));
     container.addEventListener("dragover", (ev) => ev.preventDefault());
     container.addEventListener("drop", (ev) => {
       ev.preventDefault();
@@ -47,7 +48,7 @@ export class Tray {
       const count = remaining[String(rank)];
       item.dataset.count = count;
       item.setAttribute("aria-selected", String(selectedRank === rank));
-      item.setAttribute("aria-label", `${rankTitle(rank, numbering)}: ${count} left`);
+      item.setAttribute("aria-label", fmt(_("%(piece)s: %(count)s left"), { piece: rankTitle(rank, numbering), count }));
       item.classList.toggle("selected", selectedRank === rank);
       item.classList.toggle("empty", count === 0);
       item.disabled = !enabled || count === 0;

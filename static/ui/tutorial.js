@@ -17,7 +17,7 @@ let selected = null;
 let trayRank = null;
 let busy = false;
 
-const board = new Board($("board"), { label: "lesson board", onSquare: (sq) => onSquare(sq) });
+const board = new Board($("board"), { label: _("lesson board"), onSquare: (sq) => onSquare(sq) });
 
 function doneLessons() {
   try {

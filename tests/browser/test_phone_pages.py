@@ -19,9 +19,9 @@ from . import pages as P
 PHONE = {"width": 390, "height": 844}
 
 
-def finished_game() -> tuple[str, str]:
+def finished_game(names: tuple[str, str] = ("ada", "bob")) -> tuple[str, str]:
     """A game between two accounts, over after one move (Blue resigns): its id and Red's name."""
-    people = [User.objects.create_user(name, password="pw-12345678") for name in ("ada", "bob")]
+    people = [User.objects.create_user(name, password="pw-12345678") for name in names]
     red, blue = (Identity(user_id=u.pk, session_key=None, name=u.username) for u in people)
     gid = services.create_game(red, variant="mini", seat=0).public_id
     services.join_game(gid, blue)
@@ -34,7 +34,7 @@ def finished_game() -> tuple[str, str]:
     src, dst = view["legal_moves"][0]
     services.move(gid, red, src, dst)
     services.resign(gid, blue)
-    return gid, "ada"
+    return gid, names[0]
 
 
 def fits(page, path: str) -> None:
@@ -85,3 +85,20 @@ def test_every_page_fits_a_phone(server_url, new_context):
     P.shot(page, "phone_setup_tray")
     assert errors == []
     assert re.search(r"/games/\w+/$", page.url)
+
+
+def test_the_panel_bar_cuts_no_word_in_any_language(server_url, new_context):
+    """The bar's four buttons, the battle's mark shown, each show their whole word at 390 px
+    (Italian's "Combattimento" is the longest)."""
+    gid, _ = finished_game(("cleo", "dora"))
+    for code in ("nl", "de", "fr", "it"):
+        page = new_context(viewport=PHONE, extra_http_headers={"Accept-Language": code}).new_page()
+        page.goto(f"{server_url}/games/{gid}/")
+        expect(page.locator("#dock-chat")).to_be_visible()
+        page.evaluate("""() => { const b = document.getElementById('dock-battle');
+            b.hidden = false; b.querySelector('.mark').hidden = false; }""")  # (after a battle)
+        cut = page.evaluate("""() => [...document.querySelectorAll('.dock button')]
+            .filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth)
+            .map((b) => b.innerText)""")
+        assert cut == [], f"{code}: cut in the panel bar"
+        page.close()

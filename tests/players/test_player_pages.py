@@ -123,4 +123,4 @@ def test_a_computers_name_on_the_leaderboard_is_in_the_pages_language(client):
         computer="hard", variant="mini", rating=900, deviation=90, games=4, last_played=now()
     )
     page = client.get("/players/?variant=mini", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert re.findall(r'data-name="([^"]+)"', page) == ["Ordinateur (hard)"]
+    assert re.findall(r'data-name="([^"]+)"', page) == ["Ordinateur (difficile)"]

@@ -71,7 +71,8 @@ def test_the_lobby_form_creates_a_timed_game_with_a_two_squares_limit():
     assert "10+5 (10 min + 5 s a move) · two-squares rule: 3 moves" in page
     lobby = Client().get("/")
     [row] = lobby.context["lobby"]["waiting"]  # (drawn by static/ui/lobby.js)
-    assert row["options"] == "10+5 · two-squares 3"
+    assert row["time_control"]["id"] == "10+5" and row["rules"] == {"two_squares_limit": 3}
+    assert "options" not in row  # (worded by the page, static/ui/words.js optionsLine)
 
 
 def test_the_lobby_form_defaults_to_untimed_and_the_variants_own_rules():
@@ -81,7 +82,7 @@ def test_the_lobby_form_defaults_to_untimed_and_the_variants_own_rules():
     page = guest("carol").get(f"/games/{game.public_id}/").content.decode()
     assert "untimed · return rule: 3 moves" in page
     [row] = Client().get("/").context["lobby"]["waiting"]
-    assert row["options"] == "untimed"
+    assert row["time_control"] is None and row["rules"] == {}
 
 
 @pytest.mark.parametrize(
@@ -157,9 +158,9 @@ def test_a_mini_game_may_draw_its_army_as_the_console_game_does(monkeypatch):
     drawn = engine.get_variant("mini").with_rules(army=army)
     assert f"army: {options.chosen_pieces(drawn)}" in page
     [row, *_] = Client().get("/").context["lobby"]["waiting"]
-    assert "a drawn army" in row["options"]
+    assert "army" in row["rules"]
     guest("ida").post("/games/new/", {"variant": "mini", "seat": "0"})
     standard = Game.objects.latest("pk")
     assert "rules" not in standard.state  # the standard army by default
     page = guest("jo").get(f"/games/{standard.public_id}/").content.decode()
-    assert "army: marshal, colonel, major, captain" in page
+    assert "army: Marshal, Colonel, Major, Captain" in page
