@@ -21,13 +21,14 @@ import gzip
 import hashlib
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotFound
 from django.urls import reverse
 
 IMPORT = re.compile(r"^import\s+(?:(?P<what>.+?)\s+from\s+)?[\"'](?P<path>[^\"']+)[\"'];?\s*$")
@@ -153,6 +154,27 @@ def data_uri(path: str) -> str:
     """A small static file as a `data:` address (the pages' icon: a request fewer each)."""
     kind = {".svg": "image/svg+xml"}[posixpath.splitext(path)[1]]
     return f"data:{kind},{quote(source(path).strip())}"
+
+
+BUNDLE_PATH = re.compile(r"^/bundles/(?P<name>[\w/-]+)\.(?P<digest>[0-9a-f]{12})\.js$")
+
+
+class BundleMiddleware:
+    """Bundles answered before the session, the database and the rest of a page's work, as
+    whitenoise answers the static files: a script needs none of them, and with a bounded
+    pool each bundle would have borrowed a connection for nothing."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        found = BUNDLE_PATH.match(request.path_info)
+        if found is None or request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        try:
+            return bundle_view(request, found["name"], found["digest"])
+        except Http404:
+            return HttpResponseNotFound("no such bundle", content_type="text/plain")
 
 
 def bundle_view(request: HttpRequest, name: str, digest: str) -> HttpResponse:

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "stratego_site.bundles.BundleMiddleware",  # a page's scripts, as one file: no database
     # a page's database connection taken first: 503, not 500, when none is free in time
     "stratego_site.middleware.DatabaseAvailabilityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -1,6 +1,7 @@
 """Settings for the test suite: the real PostgreSQL and Redis on localhost by default."""
 
 import os
+import sys
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@localhost:5432/stratego")
 os.environ.setdefault("REDIS_URL", "redis://localhost:6379/0")
@@ -26,9 +27,11 @@ DATABASES["default"].setdefault("TEST", {})["NAME"] = (  # noqa: F405
 # The test process itself keeps persistent connections instead of the servers' bounded pool:
 # its harness makes ORM calls from many async contexts (browser steps between Playwright
 # calls, threads of its own), each with a connection of its own that it never gives back, and
-# a pool would run dry. The servers the tests start (daphne, the door) run the production
-# settings, pool included (tests/server/test_bounded_connections.py holds its bound).
-if "pool" in DATABASES["default"].get("OPTIONS", {}):  # noqa: F405
+# a pool would run dry. The servers the tests start with these settings (daphne, the door)
+# keep the pool, as in production: without it each page view's thread kept a connection of
+# its own, and a few browser files at once ran PostgreSQL out of connections.
+in_test_process = "pytest" in sys.modules
+if in_test_process and "pool" in DATABASES["default"].get("OPTIONS", {}):  # noqa: F405
     del DATABASES["default"]["OPTIONS"]["pool"]  # noqa: F405
     DATABASES["default"]["CONN_MAX_AGE"] = 600  # noqa: F405
 

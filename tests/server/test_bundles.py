@@ -30,6 +30,14 @@ def test_each_module_comes_after_the_modules_it_imports(entry):
     assert "\nimport " not in text and "\nexport " not in text
 
 
+def test_a_bundle_is_answered_without_the_database_or_a_session():
+    # no django_db mark: any database access here fails the test (pytest-django)
+    response = Client().get(bundles.url("ui/game.js"))
+    assert response.status_code == 200 and response.content == bundles.make("ui/game.js").text
+    assert "sessionid" not in response.cookies
+    assert Client().get("/bundles/ui/nothing.000000000000.js").status_code == 404
+
+
 @pytest.mark.django_db
 def test_the_bundle_is_served_gzipped_and_cached_for_a_year():
     made = bundles.make("ui/game.js")
