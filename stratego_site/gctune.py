@@ -14,12 +14,12 @@ allocations, and what only a full collection frees waited that long: a closed so
 protocol objects (daphne's, autobahn's, Twisted's) hold one another in cycles, and a
 process's resident memory grew by the sockets that had come and gone since the last one.
 So the scheduler (stratego_site/scheduler.py) also runs a full collection every
-FULL_COLLECTION_SECONDS. A full collection walks every object that is not frozen, and a
-loaded process holds many (its sessions, games, sockets): the walk stalled the event loop
-for longer than a move takes. So each full collection freezes what survived it, and the
-next walks only what came since; every THAW_EVERY-th one first thaws everything, so a
+FULL_COLLECTION_SECONDS. Its walk of a loaded process's heap costs about 0.1 s of CPU. With
+GC_THAW_EVERY above 1, each full collection freezes what survived it and the next walks only
+what came since (a third of the cost), every THAW_EVERY-th first thawing everything, so a
 cycle frozen while it was alive (a socket open at the time) is freed at the latest then.
-The pauses are measured in docs/performance.md ("The full collections' pauses").
+Measured in the soak, that did not shorten a move's tail (the event loop is rarely where a
+move waits), so it is off by default: docs/performance.md, "The full collections' pauses".
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ logger = logging.getLogger(__name__)
 
 THRESHOLDS = (50_000, 20, 100)  # CPython's defaults: (700, 10, 10)
 FULL_COLLECTION_SECONDS = 30.0
-# a whole walk every three minutes, the five between walk only the new (GC_THAW_EVERY=1: every
-# full collection walks everything, as before the freezes)
-THAW_EVERY = max(1, int(os.environ.get("GC_THAW_EVERY", "6")))
+# 1: every full collection walks everything; 6: a whole walk every three minutes, the five
+# between walk only what came since the last
+THAW_EVERY = max(1, int(os.environ.get("GC_THAW_EVERY", "1")))
 
 _since_thaw = 0
 

@@ -11,7 +11,9 @@ from bench.soak.report import collections_line
 from stratego_site import gctune
 
 
-def test_the_pauses_the_collector_logs_are_read_back_by_kind(tmp_path, caplog):
+def test_the_pauses_the_collector_logs_are_read_back_by_kind(tmp_path, caplog, monkeypatch):
+    monkeypatch.setattr(gctune, "THAW_EVERY", 6)  # the next one walks only the new
+    monkeypatch.setattr(gctune, "_since_thaw", 0)
     with caplog.at_level(logging.DEBUG, logger=gctune.__name__):
         gctune.full_collection()
     gc.unfreeze()  # (the collection froze this test process's objects)

@@ -33,6 +33,7 @@ class Node:
 def collections_from_a_thaw(monkeypatch):
     """Each test starts right after a whole collection, and leaves nothing frozen."""
     monkeypatch.setattr(gctune, "_since_thaw", 0)
+    monkeypatch.setattr(gctune, "THAW_EVERY", 6)
     yield
     gc.unfreeze()
 
