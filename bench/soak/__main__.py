@@ -32,7 +32,7 @@ from ..nginx import Nginx
 from . import report
 from .traffic import merge
 
-POOL_SIZE = 10
+POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "10"))  # each server process's
 FULL = {"seconds": 600, "games": 200, "computer_games": 10, "spectators": 500,
         "lobby_sockets": 100, "page_views_per_second": 20, "signups_per_minute": 12}  # fmt: skip
 QUICK = {**FULL, "seconds": 120}
