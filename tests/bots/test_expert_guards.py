@@ -142,10 +142,10 @@ def marshals_face_to_face(red_general: bool) -> dict:
         sq(7, 7): (BLUE, CAPTAIN),
         sq(6, 9): (BLUE, CAPTAIN),
     }
-    pieces[sq(1, 2) if red_general else sq(8, 5)] = (RED, GENERAL) if red_general else (
-        BLUE,
-        GENERAL,
-    )
+    if red_general:
+        pieces[sq(1, 2)] = (RED, GENERAL)
+    else:
+        pieces[sq(8, 5)] = (BLUE, GENERAL)
     return pieces
 
 
