@@ -58,7 +58,8 @@ FLAG_HOPE = 0.3  # ... unless it is the flag at least this often
 STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 # Our known Marshal left next to a hidden enemy piece that has moved, while the enemy Spy
 # lives: that piece is the Spy at least this often (a program that knows our Marshal
-# sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
+# sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say;
+# the same for our known General and the enemy's hidden Marshal.
 SPY_WATCH = 0.3
 # Bait: a known enemy piece our Marshal or General can take, or one the enemy has just moved
 # next to it. A strong program leaves such a piece there only with a hidden piece beside
@@ -234,27 +235,29 @@ def _bait_floor(move: Move, scorer: MoveScorer, rank: int) -> float:
 
 def spy_exposure(move: Move, scorer: MoveScorer) -> float:
     """What it costs, beyond what the beliefs already count, to leave our known Marshal
-    after `move` next to a hidden enemy piece that has moved while the enemy Spy lives:
-    each such piece counts as the Spy at least SPY_WATCH of the time (docs/bots.md)."""
+    after `move` next to a hidden enemy piece that has moved while the enemy Spy lives
+    (each such piece counts as the Spy at least SPY_WATCH of the time), or our known
+    General next to one while the enemy Marshal is hidden (as the Marshal, as often)."""
     position = scorer.position
-    marshals = [s for s in position.mine() if position.ranks[s] == MARSHAL]
-    if not marshals or not scorer.beliefs.enemy_alive(SPY):
-        return 0.0
-    square = marshals[0]
-    if not position.revealed[square]:
-        return 0.0  # a hidden Marshal's attack shows it: that is `stealth`'s to count
-    if move.src == square:
-        square = move.dst
     worst = 0.0
-    for near in scorer.variant.neighbors[square]:
-        if near == move.dst or position.owner[near] != 1 - position.me:
+    for rank, killer in GUARD_KILLER.items():
+        ours = [s for s in position.mine() if position.ranks[s] == rank]
+        if not ours or not scorer.beliefs.enemy_alive(killer):
             continue
-        if position.ranks[near] is not None or not position.moved[near]:
-            continue
-        spy = scorer.beliefs.of(near).get(SPY, 0.0)
-        if spy > 0:
-            worst = max(worst, SPY_WATCH - spy)
-    return worst * scorer.values.mine[MARSHAL]
+        square = ours[0]
+        if not position.revealed[square]:
+            continue  # a hidden piece's attack shows it: that is `stealth`'s to count
+        if move.src == square:
+            square = move.dst
+        for near in scorer.variant.neighbors[square]:
+            if near == move.dst or position.owner[near] != 1 - position.me:
+                continue
+            if position.ranks[near] is not None or not position.moved[near]:
+                continue
+            chance = scorer.beliefs.of(near).get(killer, 0.0)
+            if chance > 0:
+                worst = max(worst, (SPY_WATCH - chance) * scorer.values.mine[rank])
+    return worst
 
 
 def stealth(move: Move, scorer: MoveScorer) -> float:

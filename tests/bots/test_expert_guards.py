@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from test_expert import endgame, expert_move, sq
 
-from games.bots.expert import marshal_trade
+from games.bots import suspicion
+from games.bots.expert import ExpertPlayer, marshal_trade, spy_exposure
+from games.bots.hard import MoveScorer
+from games.bots.knowledge import Tracker, build_beliefs
 from games.engine import (
     BLUE,
     BOMB,
@@ -23,6 +26,7 @@ from games.engine import (
     SCOUT,
     SERGEANT,
     SPY,
+    Game,
     Move,
 )
 
@@ -174,3 +178,56 @@ def test_the_marshal_seeks_the_trade_that_leaves_it_the_only_general() -> None:
     game = endgame(pieces, moved=moved, revealed=(sq(4, 4), sq(5, 4)))
     for seed in range(3):
         assert expert_move(game, seed) == Move(sq(4, 4), sq(5, 4)), seed
+
+
+def general_approached(hunter: int) -> Game:
+    """A hidden Blue piece that has moved walks up to Red's known General; Blue's Marshal
+    is hidden (the hunter itself, or elsewhere)."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(4, 4): (RED, GENERAL),
+        sq(1, 5): (RED, CAPTAIN),
+        sq(1, 8): (RED, SERGEANT),
+        sq(2, 3): (RED, MINER),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(6, 4): (BLUE, hunter),
+        sq(7, 1): (BLUE, SERGEANT),
+        sq(8, 2): (BLUE, MINER),
+        sq(8, 5): (BLUE, SCOUT),
+        sq(7, 7): (BLUE, LIEUTENANT),
+        sq(6, 9): (BLUE, CAPTAIN),
+        sq(8, 0): (BLUE, MARSHAL if hunter != MARSHAL else SCOUT),
+    }
+    back = [SCOUT, SERGEANT, LIEUTENANT, MINER, SCOUT, SERGEANT, BOMB, LIEUTENANT]
+    for col, rank in enumerate(back):
+        pieces[sq(9, col)] = (BLUE, rank)
+    moved = tuple(
+        s for s, (c, r) in pieces.items() if c == BLUE and r not in (BOMB, FLAG) and s < sq(9, 0)
+    )
+    game = endgame(pieces, moved=moved, revealed=(sq(4, 4),), turn=BLUE)
+    game.push(Move(sq(6, 4), sq(5, 4)))  # walks up to our General
+    return game
+
+
+def test_a_piece_that_walked_up_to_our_general_is_suspected_of_being_the_marshal() -> None:
+    """DoI's hidden Marshal walks up to our known General; the beliefs gave such a piece
+    19% and our General took it for a small one. expert now weighs it as the Marshal four
+    times more, and leaving its General next to it costs at least SPY_WATCH of the
+    General, whatever the beliefs say."""
+    game = general_approached(MARSHAL)
+    view = game.view(RED)
+    tracker = Tracker()
+    tracker.observe(view)
+    plain = build_beliefs(view, tracker, flag_structure=True)
+    wary = build_beliefs(view, tracker, flag_structure=True, adjust=suspicion.adjust)
+    assert wary.p(sq(5, 4), MARSHAL) > 1.5 * plain.p(sq(5, 4), MARSHAL)
+    bot = ExpertPlayer(1)
+    bot.start(RED, game.variant)
+    scorer = MoveScorer(view, plain, bot)  # where the beliefs say less than SPY_WATCH
+    stay = Move(sq(1, 8), sq(2, 8))
+    flee = Move(sq(4, 4), sq(3, 4))
+    assert spy_exposure(stay, scorer) > 0 == spy_exposure(flee, scorer)
