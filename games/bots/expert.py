@@ -16,10 +16,8 @@ import random
 import statistics
 
 from games.engine import (
-    ATTACKER,
     BOMB,
     CAPTAIN,
-    COLONEL,
     DEFENDER,
     FLAG,
     GENERAL,
@@ -58,24 +56,8 @@ FLAG_HOPE = 0.3  # ... unless it is the flag at least this often
 STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 # Our known Marshal left next to a hidden enemy piece that has moved, while the enemy Spy
 # lives: that piece is the Spy at least this often (a program that knows our Marshal
-# sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say;
-# the same for our known General and the enemy's hidden Marshal.
+# sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
 SPY_WATCH = 0.3
-# Bait: a known enemy piece our Marshal or General can take, or one the enemy has just moved
-# next to it. A strong program leaves such a piece there only with a hidden piece beside
-# it that takes whatever takes the bait: the Spy for our Marshal, its Marshal for our
-# General. Each hidden enemy piece next to the square our piece would stand on is that
-# guard at least GUARD_WATCH of the time when our piece takes the bait, and at least
-# CHASE_WATCH when it only walks up to bait, whatever the beliefs say.
-GUARD_WATCH = 0.6
-CHASE_WATCH = 0.4
-GUARD_KILLER = {MARSHAL: SPY, GENERAL: MARSHAL}  # the guard that beats our piece outright
-# A trade of Marshals leaves the next ranks in charge: whoever then has the more Generals
-# (else the more Colonels) takes the other side's pieces one by one. So the trade is worth
-# this much beyond its even material to the side that will have the stronger pieces, and
-# costs as much to the other (against DoI, every game with such a trade was lost: it
-# seeks the trade, and we had often lost our General first).
-MARSHAL_TRADE = {GENERAL: 60.0, COLONEL: 25.0}
 
 
 def default_budget() -> float:
@@ -175,7 +157,7 @@ class ExpertPlayer(HardPlayer):
             return (
                 scorer._progress(move, rank)
                 - scorer._leaves_guard(move)
-                - max(spy_exposure(move, scorer), guard_exposure(move, scorer))
+                - spy_exposure(move, scorer)
             )
         probs = scorer.beliefs.of(move.dst)
         win, _ = scorer._branches(rank, probs)
@@ -186,78 +168,32 @@ class ExpertPlayer(HardPlayer):
         if scorer.values.mine[rank] > CHEAP:
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
-        exposure = max(spy_exposure(move, scorer), win * guard_exposure(move, scorer))
-        return value + self.aggression * cheap - exposure
-
-
-def guard_exposure(move: Move, scorer: MoveScorer) -> float:
-    """What it costs, beyond what the beliefs already count, to take bait with our Marshal
-    or General (or walk up to it) when a hidden enemy piece next to the square it would
-    stand on may be the guard that beats it (GUARD_WATCH, CHASE_WATCH)."""
-    position = scorer.position
-    rank = position.ranks[move.src]
-    killer = GUARD_KILLER.get(rank or 0)
-    if killer is None or not scorer.beliefs.enemy_alive(killer):
-        return 0.0
-    assert rank is not None
-    floor = _bait_floor(move, scorer, rank)
-    if not floor:
-        return 0.0
-    worst = 0.0
-    for near in scorer.variant.neighbors[move.dst]:
-        if near == move.src or position.owner[near] != 1 - position.me:
-            continue
-        if position.ranks[near] is not None:
-            continue
-        chance = scorer.beliefs.of(near).get(killer, 0.0)
-        if chance > 0:
-            worst = max(worst, floor - chance)
-    return worst * scorer.values.mine[rank]
-
-
-def _bait_floor(move: Move, scorer: MoveScorer, rank: int) -> float:
-    """GUARD_WATCH if `move` takes bait (a known enemy piece, or the one the enemy has just
-    moved), CHASE_WATCH if it walks up to a known enemy piece that our piece beats, else 0."""
-    position, view = scorer.position, scorer.view
-    enemy = 1 - position.me
-    if position.owner[move.dst] == enemy:
-        last = view.last_move
-        offered = last is not None and last.color == enemy and last.move.dst == move.dst
-        return GUARD_WATCH if position.ranks[move.dst] is not None or offered else 0.0
-    for near in scorer.variant.neighbors[move.dst]:
-        if near == move.src or position.owner[near] != enemy:
-            continue
-        known = position.ranks[near]
-        if known is not None and resolve_battle(rank, known, scorer.variant) == ATTACKER:
-            return CHASE_WATCH
-    return 0.0
+        return value + self.aggression * cheap - spy_exposure(move, scorer)
 
 
 def spy_exposure(move: Move, scorer: MoveScorer) -> float:
     """What it costs, beyond what the beliefs already count, to leave our known Marshal
-    after `move` next to a hidden enemy piece that has moved while the enemy Spy lives
-    (each such piece counts as the Spy at least SPY_WATCH of the time), or our known
-    General next to one while the enemy Marshal is hidden (as the Marshal, as often)."""
+    after `move` next to a hidden enemy piece that has moved while the enemy Spy lives:
+    each such piece counts as the Spy at least SPY_WATCH of the time (docs/bots.md)."""
     position = scorer.position
+    marshals = [s for s in position.mine() if position.ranks[s] == MARSHAL]
+    if not marshals or not scorer.beliefs.enemy_alive(SPY):
+        return 0.0
+    square = marshals[0]
+    if not position.revealed[square]:
+        return 0.0  # a hidden Marshal's attack shows it: that is `stealth`'s to count
+    if move.src == square:
+        square = move.dst
     worst = 0.0
-    for rank, killer in GUARD_KILLER.items():
-        ours = [s for s in position.mine() if position.ranks[s] == rank]
-        if not ours or not scorer.beliefs.enemy_alive(killer):
+    for near in scorer.variant.neighbors[square]:
+        if near == move.dst or position.owner[near] != 1 - position.me:
             continue
-        square = ours[0]
-        if not position.revealed[square]:
-            continue  # a hidden piece's attack shows it: that is `stealth`'s to count
-        if move.src == square:
-            square = move.dst
-        for near in scorer.variant.neighbors[square]:
-            if near == move.dst or position.owner[near] != 1 - position.me:
-                continue
-            if position.ranks[near] is not None or not position.moved[near]:
-                continue
-            chance = scorer.beliefs.of(near).get(killer, 0.0)
-            if chance > 0:
-                worst = max(worst, (SPY_WATCH - chance) * scorer.values.mine[rank])
-    return worst
+        if position.ranks[near] is not None or not position.moved[near]:
+            continue
+        spy = scorer.beliefs.of(near).get(SPY, 0.0)
+        if spy > 0:
+            worst = max(worst, SPY_WATCH - spy)
+    return worst * scorer.values.mine[MARSHAL]
 
 
 def stealth(move: Move, scorer: MoveScorer) -> float:
@@ -331,15 +267,7 @@ def think(
         for sq, piece in enumerate(view.board)
         if piece and piece.rank is None and beliefs.p(sq, MINER) > 0
     )
-    searcher = Searcher(
-        scorer.variant,
-        view.viewer,
-        values.mine,
-        values.theirs,
-        clock,
-        suspects,
-        marshal_trade(view),
-    )
+    searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, clock, suspects)
     worlds: list[Game] = []
     passes: dict[int, list[list[tuple[float, float]]]] = {}
     cost: dict[int, float] = {}  # what a world took at each depth (the latest), clock units
@@ -378,19 +306,6 @@ def think(
         + expected_battle(searcher, scorer, move)
         for i, move in enumerate(candidates)
     }
-
-
-def marshal_trade(view: View) -> float:
-    """What a trade of Marshals is worth to us beyond its even material (MARSHAL_TRADE):
-    the first of General, Colonel whose count differs between the two sides decides."""
-    me, enemy = view.viewer, 1 - view.viewer
-    army = dict(view.game_variant().army)
-    for rank, worth in MARSHAL_TRADE.items():
-        ours = sum(1 for p in view.board if p and p.color == me and p.rank == rank)
-        theirs = army.get(rank, 0) - view.captured[enemy].count(rank)
-        if ours != theirs:
-            return worth if ours > theirs else -worth
-    return 0.0
 
 
 def _deepen(depth: int, worlds: int, cost: dict[int, float], clock: Clock) -> bool:

@@ -24,7 +24,6 @@ from games.engine import (
     DEFENDER,
     FLAG,
     IMMOVABLE,
-    MARSHAL,
     MINER,
     Game,
     Move,
@@ -105,10 +104,8 @@ class Searcher:
         theirs: Mapping[int, float],
         clock: Clock,
         suspects: frozenset[int] = frozenset(),
-        marshal_trade: float = 0.0,
     ) -> None:
         self.variant = variant
-        self.marshal_trade = marshal_trade  # a trade of Marshals, beyond the even material
         self.suspects = suspects  # squares of hidden enemy pieces that may be miners
         self.me = me
         self.mine = mine
@@ -149,13 +146,10 @@ class Searcher:
         """What a battle is worth to the bot: the values of the pieces it removed."""
         lost = {ATTACKER: [defender], DEFENDER: [attacker], BOTH: [attacker, defender]}[result]
         owners = {ATTACKER: [1 - color], DEFENDER: [color], BOTH: [color, 1 - color]}[result]
-        worth = sum(
+        return sum(
             -self.mine[rank] if owner == self.me else self.theirs[rank]
             for rank, owner in zip(lost, owners, strict=True)
         )
-        if result == BOTH and attacker == MARSHAL == defender:
-            worth += self.marshal_trade
-        return worth
 
     def evaluate(self, state: WorldState) -> float:
         """The material balance for the side to move, less the danger to our flag."""

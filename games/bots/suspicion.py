@@ -6,8 +6,7 @@ know it. They also guard what our known big pieces may take: a piece of theirs n
 ours is bait, with a piece beside it that takes whatever takes the bait. The shared
 beliefs weigh a piece that walked up to our known Marshal only a little towards the Spy,
 and the others not at all; `expert` lost its Marshal to the Spy, and its General to a
-hidden Marshal beside a Sergeant it took or one that walked up to it, that way
-(docs/bots.md). `adjust` reweighs the
+hidden Marshal beside a Sergeant it took, that way (docs/bots.md). `adjust` reweighs the
 prior rows of `knowledge.build_beliefs` before they are fitted to the counts.
 """
 
@@ -20,7 +19,6 @@ from .knowledge import Probs, Tracker
 SPY_BESIDE_GENERAL = 4.0  # a hidden piece next to their known General: the Spy, this much more
 SPY_APPROACH = 4.0  # a piece that walked up to our known Marshal: the Spy, this much more
 MARSHAL_APPROACH = 4.0  # ... or their Marshal, come to trade
-GENERAL_HUNTER = 4.0  # a piece that walked up to our known General: their Marshal, this much more
 GUARD = 4.0  # a hidden piece next to one our known Colonel or more may take: a guard
 GUARDED = COLONEL  # our known pieces from this rank up are what the guards are for
 
@@ -41,8 +39,6 @@ def adjust(view: View, tracker: Tracker | None, weights: dict[int, Probs]) -> No
         return
     for square, note in tracker.notes.items():
         row = weights.get(square)
-        if row is not None and note.above == GENERAL and MARSHAL in row:
-            row[MARSHAL] *= GENERAL_HUNTER
         if row is None or note.above != MARSHAL:
             continue
         if SPY in row:
