@@ -16,11 +16,22 @@ games our level lost and for all its games.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
 from games.engine.battle import ATTACKER, BOTH, DEFENDER
 from games.engine.game import Game
-from games.engine.pieces import BOMB, CAPTAIN, FLAG, MARSHAL, MINER, SPY, opponent
+from games.engine.pieces import (
+    BOMB,
+    CAPTAIN,
+    FLAG,
+    GENERAL,
+    MARSHAL,
+    MINER,
+    RANK_NAMES,
+    SPY,
+    opponent,
+)
 from games.engine.results import Termination
 
 from .evaluation import BASE_VALUES
@@ -76,6 +87,39 @@ def _worth_lost(attacker: int, defender: int, result: str, attacking: bool) -> f
     return BASE_VALUES[defender] if result in (ATTACKER, BOTH) and defender != FLAG else 0.0
 
 
+def big_piece_losses(game: Game, color: int) -> Counter[str]:
+    """How `color` lost its Marshal and General in a game played from its setups: for each,
+    what took it (a trade, or the enemy piece, hidden or known before the battle) and who
+    attacked, e.g. "general: hidden marshal, they attacked". A piece is known once it has
+    fought; every piece is hidden at the start."""
+    known: dict[int, bool] = {}  # square -> whether the piece there has fought
+    found: Counter[str] = Counter()
+    for result in game.history:
+        src, dst = result.move.src, result.move.dst
+        battle = result.battle
+        if battle is None:
+            known[dst] = known.pop(src, False)
+            continue
+        before = (known.pop(src, False), known.get(dst, False))
+        pieces = ((result.color, battle.attacker), (1 - result.color, battle.defender))
+        dead = {ATTACKER: (1,), DEFENDER: (0,), BOTH: (0, 1)}[battle.result]
+        for side in dead:
+            owner, rank = pieces[side]
+            if owner != color or rank not in (MARSHAL, GENERAL):
+                continue
+            other = pieces[1 - side][1]
+            if battle.result == BOTH:
+                how = "traded"
+            else:
+                how = ("known " if before[1 - side] else "hidden ") + RANK_NAMES[other]
+            who = "we attacked" if side == 0 else "they attacked"
+            found[f"{RANK_NAMES[rank]}: {how}, {who}"] += 1
+        known.pop(dst, None)
+        if battle.result != BOTH:  # the survivor, on `dst`, has fought
+            known[dst] = True
+    return found
+
+
 def both_sides(game: Game | None) -> tuple[Mapping[str, int], Mapping[str, int]]:
     """`suffered` for Red and for Blue; empty when the game is not at hand."""
     if game is None:
@@ -83,4 +127,4 @@ def both_sides(game: Game | None) -> tuple[Mapping[str, int], Mapping[str, int]]
     return (suffered(game, 0), suffered(game, 1))
 
 
-__all__ = ["PATTERNS", "both_sides", "suffered"]
+__all__ = ["PATTERNS", "big_piece_losses", "both_sides", "suffered"]

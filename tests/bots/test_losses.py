@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from test_expert import endgame, sq
 
-from games.bots.losses import suffered
+from games.bots.losses import big_piece_losses, suffered
 from games.engine import (
     BLUE,
     BOMB,
     CAPTAIN,
     FLAG,
+    GENERAL,
     MARSHAL,
     MINER,
     RED,
@@ -62,3 +63,30 @@ def test_traded_marshals_and_running_out_of_moves() -> None:
     red, blue = suffered(game, RED), suffered(game, BLUE)
     assert red["marshals_traded"] == blue["marshals_traded"] == 1
     assert red["out_of_moves"] == 1 and blue["out_of_moves"] == 0
+    assert big_piece_losses(game, RED) == {"marshal: traded, we attacked": 1}
+    assert big_piece_losses(game, BLUE) == {"marshal: traded, they attacked": 1}
+
+
+def test_how_the_marshal_and_the_general_were_lost() -> None:
+    """A General shown by its capture and taken by a Marshal that had not fought, then a
+    Marshal taken by a Spy: each counted with its taker as it was known before."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 9): (RED, SERGEANT),
+        sq(2, 2): (RED, MARSHAL),
+        sq(4, 4): (RED, GENERAL),
+        sq(9, 9): (BLUE, FLAG),
+        sq(5, 4): (BLUE, SERGEANT),
+        sq(5, 5): (BLUE, MARSHAL),
+        sq(3, 2): (BLUE, SPY),
+    }
+    game = endgame(pieces, turn=RED)
+    game.push(Move(sq(4, 4), sq(5, 4)))  # the General takes the Sergeant: now known
+    game.push(Move(sq(5, 5), sq(5, 4)))  # the hidden Marshal takes the General
+    game.push(Move(sq(0, 9), sq(1, 9)))
+    game.push(Move(sq(3, 2), sq(2, 2)))  # the hidden Spy takes the Marshal
+    assert big_piece_losses(game, RED) == {
+        "general: hidden marshal, they attacked": 1,
+        "marshal: hidden spy, they attacked": 1,
+    }
+    assert big_piece_losses(game, BLUE) == {}
