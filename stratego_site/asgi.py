@@ -17,6 +17,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
 
 from botapi.middleware import TokenAuthMiddleware  # noqa: E402
 from games.transport.origin import ExactOriginValidator  # noqa: E402
@@ -24,6 +25,7 @@ from games.transport.routing import websocket_urlpatterns  # noqa: E402
 from stratego_site import looplag  # noqa: E402
 from stratego_site.proxy import behind_trusted_proxies  # noqa: E402
 from stratego_site.socket_guard import DatabaseGuardedSockets  # noqa: E402
+from stratego_site.socket_lanes import in_lanes  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
 
 
@@ -32,14 +34,18 @@ def build_application():  # (an ASGI application)
     router = ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": ExactOriginValidator(
-                DatabaseGuardedSockets(
-                    AuthMiddlewareStack(
-                        TokenAuthMiddleware(
-                            URLRouter([*tournament_sockets, *websocket_urlpatterns])
+            "websocket": in_lanes(
+                ExactOriginValidator(
+                    DatabaseGuardedSockets(
+                        AuthMiddlewareStack(
+                            TokenAuthMiddleware(
+                                URLRouter([*tournament_sockets, *websocket_urlpatterns])
+                            )
                         )
                     )
-                )
+                ),
+                settings.SOCKET_LANES,
+                connection.vendor,
             ),
         }
     )

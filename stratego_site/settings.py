@@ -255,6 +255,9 @@ DAPHNE_ARGS = [
 # (games/transport/presence.py).
 # Threads per process running the sockets' actions on PostgreSQL (games/transport/consumers.py act).
 ACTION_THREADS = int(os.environ.get("ACTION_THREADS", "2"))
+# PostgreSQL: the threads that run the sockets' other database work, each socket on one of
+# them (stratego_site/socket_lanes.py); 0: asgiref's one thread for all
+SOCKET_LANES = int(os.environ.get("SOCKET_LANES", "4"))
 PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "30"))
 PRESENCE_TTL_SECONDS = float(
     os.environ.get("PRESENCE_TTL_SECONDS", str(3 * PRESENCE_HEARTBEAT_SECONDS))

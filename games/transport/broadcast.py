@@ -113,7 +113,7 @@ def _start(loop: asyncio.AbstractEventLoop, layer, sends: Sends, key, what: str)
     """On the loop: start the send after the previous one of `key`."""
     tails = _tails.setdefault(loop, {})
     previous = tails.get(key) if key is not None else None
-    task = loop.create_task(_send_after(previous, layer, sends, what))
+    task = loop.create_task(_send_after(previous, layer, sends, what), context=detached())
     if key is not None:
         tails[key] = task
         task.add_done_callback(lambda done: tails.pop(key) if tails.get(key) is done else None)
@@ -126,6 +126,11 @@ async def _send_after(previous: asyncio.Task | None, layer, sends: Sends, what: 
         await send_all(layer, sends)
     except Exception as exc:  # the commit stands; sockets catch up on the next version gap
         logger.warning("broadcast to %s failed: %r", what, exc)
+
+
+def detached() -> contextvars.Context:
+    """A fresh context for work of the process that outlives the socket that started it."""
+    return contextvars.Context()
 
 
 def send_now(group: str, message: dict) -> None:
@@ -165,7 +170,11 @@ def _schedule(loop: asyncio.AbstractEventLoop, key: str, make: Callable[[], Send
     due = _pending.setdefault(loop, set())
     if key not in due:
         due.add(key)
-        loop.call_later(COALESCE_SECONDS, lambda: loop.create_task(_fire(due, key, make)))
+        # in a context of its own: not the lane of the socket whose change asked for it, which
+        # may have closed by then (stratego_site/socket_lanes.py)
+        loop.call_later(
+            COALESCE_SECONDS, lambda: loop.create_task(_fire(due, key, make)), context=detached()
+        )
 
 
 async def _fire(due: set, key: str, make: Callable[[], Sends]) -> None:

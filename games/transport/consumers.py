@@ -313,6 +313,7 @@ class GameConsumer(GuardedConsumer):
     check: asyncio.TimerHandle | None = None  # the clock check at the game's deadline
     check_task: asyncio.Task | None = None  # that check, running
     ack_check: asyncio.TimerHandle | None = None  # reads an action's event the layer lost
+    ack_task: asyncio.Task | None = None  # that read, running
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["game_id"])
@@ -405,6 +406,9 @@ class GameConsumer(GuardedConsumer):
         if self.ack_check is not None:
             self.ack_check.cancel()
             self.ack_check = None
+        if self.ack_task is not None:  # (it ends with the socket: its lane, too)
+            self.ack_task.cancel()
+            self.ack_task = None
         if self.check_task is not None:
             self.check_task.cancel()
             self.check_task = None
@@ -442,7 +446,7 @@ class GameConsumer(GuardedConsumer):
 
     def start_ack_check(self, version: int) -> None:
         if self.joined and version > self.sent_version:
-            asyncio.ensure_future(self.late_ack())
+            self.ack_task = asyncio.ensure_future(self.late_ack())
 
     async def late_ack(self) -> None:
         try:

@@ -13,6 +13,7 @@ lists are forgotten. Runs on the event loop's thread only: no lock."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 
 from channels.db import database_sync_to_async
@@ -73,7 +74,9 @@ async def lists() -> dict:
     global _reading
     while not fresh():
         if _reading is None or _reading.done():
-            _reading = asyncio.get_running_loop().create_task(_read())
+            # the read is shared: not on the lane of the socket that began it
+            fresh_context = contextvars.Context()
+            _reading = asyncio.get_running_loop().create_task(_read(), context=fresh_context)
         reading = _reading
         await asyncio.shield(reading)  # one socket gone does not cancel the others' read
     assert _lists is not None
