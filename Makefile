@@ -132,7 +132,7 @@ bench: $(DEV_STAMP) services
 # door, bots, page views, sockets from many addresses (bench/soak); into docs/performance.md
 .PHONY: soak
 soak: $(DEV_STAMP) services nginx
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench.soak $(if $(QUICK),--quick,)
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m bench.soak $(if $(QUICK),--quick,) $(if $(STAGES),--stages,) $(SOAK_ARGS)
 
 # The pages' and the game client's words: the catalogues (locale/) gathered from the sources,
 # then compiled; translate what is new in each locale/<code>/LC_MESSAGES/*.po in between.

@@ -39,12 +39,20 @@ http {{
     fastcgi_temp_path {dir}/fastcgi;
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
+    upstream live {{
+        {live}
+    }}
     upstream web {{
-        {servers}
+        {pages}
     }}
     server {{
         listen 127.0.0.1:{port};
+        location /ws/ {{
+            proxy_pass http://live;
+            include {snippet};
+        }}
         location / {{
+            proxy_pass http://web;
             include {snippet};
         }}
     }}
@@ -53,27 +61,34 @@ http {{
 
 
 class Nginx:
-    """nginx on a free port, round-robin over `upstream_ports` (one worker: connection i goes
-    to upstream i mod n)."""
+    """nginx on a free port, as deploy/nginx.conf: websockets (/ws/) round-robin over
+    `upstream_ports`, everything else over `page_ports` (by default the same processes). One
+    worker: connection i of a kind goes to upstream i mod n."""
 
     def __init__(
-        self, directory: Path, upstream_ports: list[int], connections: int = 2048
+        self,
+        directory: Path,
+        upstream_ports: list[int],
+        connections: int = 2048,
+        page_ports: list[int] | None = None,
     ) -> None:
         self.dir = directory
         self.connections = connections
         self.port = free_port()
         self.upstream_ports = upstream_ports
+        self.page_ports = page_ports or upstream_ports
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Nginx:
         self.dir.mkdir(parents=True, exist_ok=True)
-        servers = "\n        ".join(
-            f"server 127.0.0.1:{p} max_fails=0;" for p in self.upstream_ports
-        )  # as deploy/nginx.conf
+        def servers(ports: list[int]) -> str:  # as deploy/nginx.conf
+            return "\n        ".join(f"server 127.0.0.1:{p} max_fails=0;" for p in ports)
+
         config = CONFIG.format(
             user="user root;" if os.geteuid() == 0 else "",  # workers may read the tmp dir
             dir=self.dir,
-            servers=servers,
+            live=servers(self.upstream_ports),
+            pages=servers(self.page_ports),
             port=self.port,
             connections=self.connections,
             snippet=ROOT / "deploy" / "nginx-proxy.conf",

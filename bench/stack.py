@@ -97,11 +97,14 @@ class Server:
     port: int
     env: dict[str, str]
     log: Path
+    nice: int = 0  # the process's CPU priority (the soak's page processes run below the live)
     proc: subprocess.Popen | None = field(default=None, repr=False)
 
     def start(self) -> Server:
         cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
                *DAPHNE_ARGS, self.app]  # fmt: skip
+        if self.nice:
+            cmd = ["nice", "-n", str(self.nice), *cmd]
         with self.log.open("a") as out:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out,
                                          stderr=subprocess.STDOUT)  # fmt: skip

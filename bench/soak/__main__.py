@@ -23,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import psycopg
@@ -143,9 +144,37 @@ def loop_lags(paths: list[Path]) -> dict[str, list[list[float]]]:
             for path in paths if path.exists() and path.name.startswith("daphne")}  # fmt: skip
 
 
+SITE_WITH_STAGES = "bench.stages:soak_application"
+
+
+def server_stages(server: stack.Server) -> dict:
+    """The server's stage timers (bench/stages.py), read from it directly (not through nginx)."""
+    from bench.stages import summary
+
+    address = server.url.replace("ws://", "http://") + "/__bench__/stages"
+    with urllib.request.urlopen(address, timeout=30) as response:
+        return summary(json.loads(response.read()))
+
+
+def server_outliers(server: stack.Server) -> list:
+    """(time, stage, ms) of each stage that took 200 ms or more in the server."""
+    address = server.url.replace("ws://", "http://") + "/__bench__/outliers"
+    with urllib.request.urlopen(address, timeout=30) as response:
+        return json.loads(response.read())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.soak")
     parser.add_argument("--quick", action="store_true", help="two minutes instead of ten")
+    parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="time each stage of a move in the servers (bench/stages.py)",
+    )
+    parser.add_argument("--page-servers", type=int, default=2,
+                        help="daphne processes for the pages alone (0: the live ones serve them)")
+    parser.add_argument("--page-nice", type=int, default=10,
+                        help="the page processes' CPU priority below the live ones (nice)")
     for key in FULL:
         parser.add_argument(f"--{key.replace('_', '-')}", type=float, dest=key)
     args = parser.parse_args()
@@ -157,7 +186,7 @@ def main() -> None:
     print(f"soak: {mix}; logs in {work}", file=sys.stderr)
     stack.create_database(env)
     tokens = make_bots(env)
-    servers, door, proxy, bots, sampler = [], None, None, [], None
+    servers, pages, door, proxy, bots, sampler = [], [], None, None, [], None
     logs = []
     load_before = stack.load_average()
     try:
@@ -165,16 +194,25 @@ def main() -> None:
             log = work / f"daphne-{i}.log"
             logs.append(log)
             port = stack.free_port(8400 + 10 * i)
-            servers.append(stack.Server("stratego_site.asgi:application", port,
-                                        soak_env(f"soak-web-{i}"), log).start())  # fmt: skip
+            site = SITE_WITH_STAGES if args.stages else "stratego_site.asgi:application"
+            servers.append(stack.Server(site, port, soak_env(f"soak-web-{i}"), log).start())
+        pages = []
+        for i in range(args.page_servers):
+            log = work / f"daphne-pages-{i}.log"
+            logs.append(log)
+            port = stack.free_port(8440 + 10 * i)
+            pages.append(stack.Server(site, port, soak_env(f"soak-pages-{i}"), log,
+                                      nice=args.page_nice).start())  # fmt: skip
         door_port = stack.free_port(8480)
         logs.append(work / "door.log")
         door = subprocess.Popen([sys.executable, "manage.py", "serve_legacy", "--port",
                                  str(door_port)], cwd=stack.ROOT, env=soak_env("soak-door"),
                                 stdout=logs[-1].open("w"), stderr=subprocess.STDOUT)  # fmt: skip
         stack.wait_for_port(door_port, door)
-        proxy = Nginx(work / "nginx", [s.port for s in servers], connections=16384).start()
+        proxy = Nginx(work / "nginx", [s.port for s in servers], connections=16384,
+                      page_ports=[s.port for s in pages]).start()  # fmt: skip
         processes = {f"web-{i}": s.proc.pid for i, s in enumerate(servers)}
+        processes |= {f"pages-{i}": s.proc.pid for i, s in enumerate(pages)}
         processes["door"] = door.pid
         sampler = Sampler(processes, stack.bench_database_url())
         sampler.start()
@@ -193,6 +231,9 @@ def main() -> None:
         if any(client.wait() != 0 for client in clients.values()):
             raise RuntimeError("a traffic client failed")
         elapsed = time.monotonic() - started
+        stages = {f"web-{i}": server_stages(s) for i, s in enumerate(servers) if args.stages}
+        stages |= {f"pages-{i}": server_stages(s) for i, s in enumerate(pages) if args.stages}
+        outliers = {f"web-{i}": server_outliers(s) for i, s in enumerate(servers) if args.stages}
     finally:
         if sampler is not None:
             sampler.halt.set()
@@ -205,19 +246,23 @@ def main() -> None:
         if door is not None:
             door.terminate()
             door.wait(10)
-        for server in servers:
+        for server in servers + pages:
             server.stop()
     traffic = merge({part: json.loads((work / f"{part}.json").read_text())
-                     for part in CLIENT_PARTS})  # fmt: skip
+                     for part in CLIENT_PARTS}, warm_up=mix["seconds"] / 4)  # fmt: skip
     results = {
         "mix": mix,
         "seconds": round(elapsed, 1),
         "pool_size": POOL_SIZE,
+        "page_servers": args.page_servers,
+        "page_nice": args.page_nice,
         "traffic": traffic,
         "samples": sampler.samples,
         "tracebacks": tracebacks(logs),
         "collections": collection_pauses(logs),
         "server_loop_lag": loop_lags(logs),
+        "stages": stages,
+        "stage_outliers": outliers,
         "nginx_5xx": report.nginx_5xx(work / "nginx" / "access.log"),
         "bot_games": report.bot_games(work),
         "load_average": {"before": load_before, "after": stack.load_average()},

@@ -32,6 +32,7 @@ class Record:
     http_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     http_status: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     opponent_ms: list[float] = field(default_factory=list)
+    opponent_at: list[float] = field(default_factory=list)  # when, in seconds from the start
     spectator_ms: list[float] = field(default_factory=list)
     error_frames: Counter = field(default_factory=Counter)
     sockets: Counter = field(default_factory=Counter)
@@ -41,6 +42,7 @@ class Record:
     accounts: list[str] = field(default_factory=list)
     moves: int = 0
     games: int = 0
+    started: float = field(default_factory=lambda: now())
 
     def http(self, kind: str, answer) -> None:  # (a web.Answer)
         self.http_ms[kind].append(answer.ms)
@@ -99,10 +101,11 @@ class Socket:
         version = frame.get("version", -1)
         if kind == "event" and version > self.version and self.role in ("opponent", "spectator"):
             sent = REC.sent_at.get((self.game, version))
-            if sent is not None:
-                (REC.opponent_ms if self.role == "opponent" else REC.spectator_ms).append(
-                    (at - sent) * 1000
-                )
+            if sent is not None and self.role == "opponent":
+                REC.opponent_ms.append((at - sent) * 1000)
+                REC.opponent_at.append(at - REC.started)
+            elif sent is not None:
+                REC.spectator_ms.append((at - sent) * 1000)
         self.version = max(self.version, version)
         if "view" in frame:
             self.view = frame["view"]

@@ -133,13 +133,28 @@ def verdict(results: dict) -> list[str]:
     return [f"- {'met' if ok else 'NOT met'}: {what} ({seen})" for what, ok, seen in checks]
 
 
+def after_warm_up(traffic: dict) -> str:
+    after = traffic.get("move_to_opponent_after_warm_up")
+    if not after:
+        return "not measured"
+    return f"p50 {fmt(after['p50'])} ms, p99 {fmt(after['p99'])} ms ({after['count']} moves)"
+
+
+def topology(results: dict) -> str:
+    pages = results.get("page_servers", 0)
+    if not pages:
+        return "two daphne processes (sockets and pages)"
+    return (f"two daphne processes for the sockets and {pages} for the pages "
+            f"(at nice {results['page_nice']})")  # fmt: skip
+
+
 def markdown(results: dict, json_name: str, png_name: str) -> str:
     t = results["traffic"]
     mix = results["mix"]
     lines = [
         f"Soak of {results['date']} (commit {results['commit']}, `{results['command']}`): "
-        f"{results['seconds']} s; two daphne "
-        f"processes behind nginx, the TCP door, PostgreSQL, Redis; load average "
+        f"{results['seconds']} s; {topology(results)} behind nginx, the TCP door, "
+        f"PostgreSQL, Redis; load average "
         f"{results['load_average']['before']} before, {results['load_average']['after']} after. "
         f"Files: `bench/results/{json_name}`, `bench/results/{png_name}`.",
         "",
@@ -155,7 +170,9 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
         f"games, {t['accounts']} accounts signed up.",
         "",
         f"- move -> opponent: p50 {fmt(t['move_to_opponent']['p50'])} ms, p99 "
-        f"{fmt(t['move_to_opponent']['p99'])} ms ({t['move_to_opponent']['count']} moves)",
+        f"{fmt(t['move_to_opponent']['p99'])} ms ({t['move_to_opponent']['count']} moves); "
+        f"after the warm-up (the first quarter of the run, while the crowd arrives): "
+        f"{after_warm_up(t)}",
         f"- move -> spectator: p50 {fmt(t['move_to_spectator']['p50'])} ms, p99 "
         f"{fmt(t['move_to_spectator']['p99'])} ms ({t['move_to_spectator']['count']} deliveries)",
         loop_lag_line(t),
@@ -164,6 +181,7 @@ def markdown(results: dict, json_name: str, png_name: str) -> str:
         f"- tracebacks in the logs: {results['tracebacks']}; nginx 5xx: {results['nginx_5xx']}",
         collections_line(results),
         server_lag_line(results),
+        stages_table(results),
         "",
         *http_rows(t),
         "",
@@ -195,8 +213,10 @@ def server_lag_line(results: dict) -> str:
     for name, rows in results.get("server_loop_lag", {}).items():
         if rows:
             medians = sorted(row[0] for row in rows)
-            parts.append(f"{name} {fmt(medians[len(medians) // 2])} / "
-                         f"{fmt(max(row[1] for row in rows))} / {fmt(max(row[2] for row in rows))}")
+            parts.append(
+                f"{name} {fmt(medians[len(medians) // 2])} / "
+                f"{fmt(max(row[1] for row in rows))} / {fmt(max(row[2] for row in rows))}"
+            )
     return ("- the servers' event loop lag, p50 / p99 / most ms: "
             f"{'; '.join(parts) or 'none logged'}")  # fmt: skip
 
@@ -227,6 +247,25 @@ def chart(results: dict, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
+
+
+def stages_table(results: dict) -> str:
+    """Where a move's time went inside each server (`--stages`): p50 / p99 / most per stage."""
+    stages = results.get("stages") or {}
+    if not stages:
+        return ""
+    names = list(stages)
+    order = [st for server in stages.values() for st in server]
+    rows = ["| stage (ms) | " + " | ".join(f"{n}: p50 / p99 / most (count)" for n in names) + " |",
+            "|---|" + "---|" * len(names)]  # fmt: skip
+    for stage in dict.fromkeys(order):
+        cells = []
+        for name in names:
+            s = stages[name].get(stage)
+            cells.append(f"{fmt(s['p50'])} / {fmt(s['p99'])} / {fmt(s['most'])} ({s['n']})"
+                         if s else "-")  # fmt: skip
+        rows.append(f"| {stage} | " + " | ".join(cells) + " |")
+    return "\n".join(["", "Inside the servers, stage by stage (bench/stages.py):", "", *rows])
 
 
 def write_doc(text: str, quick: bool) -> None:

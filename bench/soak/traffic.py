@@ -213,6 +213,7 @@ def raw_results(lags_ms: list[float]) -> dict:
         "http_ms": dict(REC.http_ms),
         "http_status": {kind: dict(c) for kind, c in REC.http_status.items()},
         "move_to_opponent": REC.opponent_ms,
+        "move_to_opponent_at": REC.opponent_at,
         "move_to_spectator": REC.spectator_ms,
         "error_frames": dict(REC.error_frames),
         "sockets": dict(REC.sockets),
@@ -223,8 +224,9 @@ def raw_results(lags_ms: list[float]) -> dict:
     }
 
 
-def merge(parts: dict[str, dict]) -> dict:
-    """The parts' raw results as one summary (what report.py reads)."""
+def merge(parts: dict[str, dict], warm_up: float) -> dict:
+    """The parts' raw results as one summary (what report.py reads); move -> opponent also
+    once the first `warm_up` seconds (the crowd arriving) are over."""
     http_ms: dict[str, list[float]] = defaultdict(list)
     statuses: dict[str, Counter] = defaultdict(Counter)
     total: dict[str, Counter] = {"error_frames": Counter(), "sockets": Counter()}
@@ -239,6 +241,12 @@ def merge(parts: dict[str, dict]) -> dict:
         "http": {kind: {**summary(times), "statuses": dict(statuses[kind])}
                  for kind, times in sorted(http_ms.items())},  # fmt: skip
         "move_to_opponent": summary([t for p in parts.values() for t in p["move_to_opponent"]]),
+        "move_to_opponent_after_warm_up": summary([
+            ms
+            for p in parts.values()
+            for at, ms in zip(p["move_to_opponent_at"], p["move_to_opponent"], strict=True)
+            if at >= warm_up
+        ]),
         "move_to_spectator": summary([t for p in parts.values() for t in p["move_to_spectator"]]),
         "error_frames": dict(total["error_frames"]),
         "sockets": dict(total["sockets"]),
