@@ -17,17 +17,22 @@ __all__ = ["NGINX", "Nginx", "two_daphnes_behind_nginx"]
 
 @contextmanager
 def two_daphnes_behind_nginx(
-    directory: Path, env: dict | None = None
+    directory: Path, env: dict | None = None, page_process: bool = False
 ) -> Iterator[tuple[Nginx, list[Daphne]]]:
-    """The production topology: two daphne processes (with `env`) and nginx in front."""
+    """Two daphne processes (with `env`) and nginx in front. With `page_process`, the
+    production topology of deploy/nginx.conf: the two hold the websockets, and a third
+    (the last of the list) answers the pages; without it, the two serve both."""
     if not Path(NGINX).exists():
         pytest.fail(f"nginx is missing ({NGINX}): `make test` installs nginx-light")
-    daphnes = [Daphne(directory / f"daphne-{name}.log", env=env) for name in ("a", "b")]
+    names = ("a", "b", "pages") if page_process else ("a", "b")
+    daphnes = [Daphne(directory / f"daphne-{name}.log", env=env) for name in names]
     proxy = None
     try:
         for d in daphnes:
             d.start()
-        proxy = Nginx(directory / "nginx", [d.port for d in daphnes]).start()
+        live = [d.port for d in daphnes[:2]]
+        pages = [d.port for d in daphnes[2:]] or live
+        proxy = Nginx(directory / "nginx", live, page_ports=pages).start()
         yield proxy, daphnes
     finally:
         if proxy is not None:

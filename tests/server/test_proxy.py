@@ -1,8 +1,10 @@
-"""The production topology: two daphne processes behind a real nginx that passes
-websockets. The two players of one game land on different processes and play it to the end."""
+"""The production topology: a real nginx passes the websockets to two daphne processes and
+the pages to a third. The two players of one game land on different processes and play it to
+the end, while the pages they open are answered by the page process alone."""
 
 from __future__ import annotations
 
+import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -20,13 +22,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def topology(tmp_path):
-    with two_daphnes_behind_nginx(tmp_path) as site:
+    with two_daphnes_behind_nginx(tmp_path, page_process=True) as site:
         yield site
 
 
 def test_a_game_across_two_processes_behind_nginx(topology):
     proxy, daphnes = topology
+    live, pages = daphnes[:2], daphnes[2]
     gid, red, blue = set_up_game(ready=False)
+    for path in ("/", f"/games/{gid}/", "/players/"):
+        with urllib.request.urlopen(f"http://127.0.0.1:{proxy.port}{path}", timeout=30) as page:
+            assert page.status == 200
     with ExitStack() as stack:
         # all through the proxy's one port; round robin: Red on a, Blue on b, observer on a
         clients = [
@@ -41,8 +47,14 @@ def test_a_game_across_two_processes_behind_nginx(topology):
     used = dict(proxy.upstreams_used(f"/ws/games/{gid}/"))
     assert len(used) == 3  # red's, blue's and the anonymous observer's ("-") sockets
     assert {used[red.session_key], used[blue.session_key]} == {
-        f"127.0.0.1:{d.port}" for d in daphnes
+        f"127.0.0.1:{d.port}" for d in live
     }  # the two players on different processes
+    page_upstreams = [
+        upstream
+        for path in ("/", f"/games/{gid}/", "/players/")
+        for _, upstream in proxy.upstreams_used(f'"GET {path} HTTP')
+    ]
+    assert page_upstreams == [f"127.0.0.1:{pages.port}"] * 3  # the page process's alone
     for d in daphnes:
         assert_clean_log(d.log_text())
 
@@ -57,7 +69,9 @@ def test_the_compose_proxy_includes_the_tested_settings():
     assert (
         "include /etc/nginx/stratego/nginx-proxy.conf;" in (root / "deploy/nginx.conf").read_text()
     )
-    assert (
-        "--scale web=" in compose
-        and "\n    ports:" not in compose.split("  web:")[1].split("\n  proxy:")[0]
-    )
+    assert "--scale live=" in compose and "--scale web=" in compose
+    for service in ("live", "web"):  # reached through the proxy alone
+        assert "\n    ports:" not in compose.split(f"\n  {service}:")[1].split("\n  proxy:")[0]
+    nginx = (root / "deploy/nginx.conf").read_text()
+    assert "location /ws/ {\n            proxy_pass http://live;" in nginx
+    assert "location / {\n            proxy_pass http://web;" in nginx
