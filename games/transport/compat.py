@@ -8,7 +8,8 @@ checks each part below, so an upgrade fails there first, naming what to look at.
 - daphne and Twisted: a socket's TCP transport under daphne's `send`, and the bytes Twisted
   holds for the client (`dataBuffer`, `offset`, `_tempDataLen`);
 - channels_redis: the members of `RedisChannelLayer` games/transport/layers.py builds on
-  (`REDIS_LAYER_INTERNALS`).
+  (`REDIS_LAYER_INTERNALS`);
+- redis-py: the lists of a connection pool (`LoopConnectionPool`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from collections.abc import Callable
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
 from channels_redis.core import RedisChannelLayer
+from channels_redis.utils import create_pool
+from redis.asyncio import ConnectionPool
 
 __all__ = [
     "REDIS_LAYER_INTERNALS",
+    "LoopConnectionPool",
     "RedisChannelLayer",
     "daphne_transport",
     "handler_name",
@@ -101,3 +105,42 @@ REDIS_LAYER_ATTRIBUTES = (
     "receive_count",
 )
 REDIS_LAYER_INTERNALS = REDIS_LAYER_METHODS + REDIS_LAYER_ATTRIBUTES
+
+
+# ---------------------------------------------------------------- redis-py
+
+
+class LoopConnectionPool(ConnectionPool):
+    """redis-py's asyncio connection pool without its asyncio.Lock around lending and taking
+    back a connection. The lock hands itself to one waiting task per turn of the event loop,
+    so a busy loop lent a few dozen connections a second whatever Redis could do: under the
+    soak a move's send waited up to 1.8 s for a connection (docs/performance.md, "Where a
+    move waited"). One event loop owns a pool (channels_redis makes one per loop), and the
+    two lists change only between awaits, so nothing needs the lock. What the stock pool
+    also does there, reporting its counts to OpenTelemetry and the after-release event
+    (re-authentication with a credential provider), this site does not use."""
+
+    async def get_connection(self, command_name=None, *keys, **options):
+        connection = self.get_available_connection()  # (no await since the last check)
+        try:
+            await self.ensure_connection(connection)
+        except BaseException:
+            await self.release(connection)
+            raise
+        return connection
+
+    async def release(self, connection) -> None:
+        self._in_use_connections.remove(connection)
+        if connection.should_reconnect():
+            await connection.disconnect()
+        self._available_connections.append(connection)
+
+
+def loop_connection_pool(host: dict) -> ConnectionPool:
+    """channels_redis's pool for a host entry, as a LoopConnectionPool where the entry is an
+    address (this site's: settings.redis_host); other shapes (Sentinel) as the library
+    makes them."""
+    if "address" not in host:
+        return create_pool(host)
+    options = dict(host)
+    return LoopConnectionPool.from_url(options.pop("address"), **options)

@@ -50,7 +50,7 @@ from collections import defaultdict
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from .compat import RedisChannelLayer
+from .compat import RedisChannelLayer, loop_connection_pool
 
 logger = logging.getLogger(__name__)
 
@@ -147,6 +147,10 @@ def retrieve(task: asyncio.Task) -> None:
 
 class ResilientRedisChannelLayer(RedisChannelLayer):
     """RedisChannelLayer whose receivers wait out a Redis outage and are told when it ends."""
+
+    def create_pool(self, index: int):
+        """A connection pool that lends without a lock (compat.LoopConnectionPool)."""
+        return loop_connection_pool(self.hosts[index])
 
     def __init__(self, *args, **kwargs) -> None:  # (RedisChannelLayer's)
         super().__init__(*args, **kwargs)

@@ -81,3 +81,42 @@ def test_asyncio_still_cancels_a_loop_s_tasks_where_the_tests_bound_the_wait():
     import asyncio.runners
 
     assert asyncio.runners._cancel_all_tasks.__name__ == "_cancel_all_tasks_bounded"
+
+
+def test_a_redis_pool_has_the_lists_the_lock_free_pool_changes():
+    """compat.LoopConnectionPool lends from and takes back to the stock pool's two lists."""
+    pool = compat.LoopConnectionPool.from_url("redis://localhost:6379/0", max_connections=5)
+    assert pool._available_connections == [] and len(pool._in_use_connections) == 0
+    assert callable(pool.get_available_connection) and callable(pool.ensure_connection)
+
+
+async def test_the_lock_free_pool_lends_each_connection_to_one_command_at_a_time():
+    """Many commands at once on one loop: each gets a connection of its own, every one comes
+    back, and a connection over the bound is refused as the stock pool refuses it."""
+    from redis.asyncio import Redis
+    from redis.exceptions import MaxConnectionsError
+
+    pool = compat.LoopConnectionPool.from_url("redis://localhost:6379/0", max_connections=50)
+    client = Redis(connection_pool=pool)
+    key = f"contract:lock-free:{id(pool)}"
+    try:
+        counts = await asyncio.gather(*(client.incr(key) for _ in range(50)))
+        assert sorted(counts) == list(range(1, 51))  # no reply went to another command
+        assert len(pool._in_use_connections) == 0
+        assert len(pool._available_connections) == 50
+        replies = await asyncio.gather(*(client.incr(key) for _ in range(51)),
+                                       return_exceptions=True)  # fmt: skip
+        refused = [r for r in replies if isinstance(r, MaxConnectionsError)]
+        assert len(refused) == 1 and int(await client.get(key)) == 100
+        assert len(pool._in_use_connections) == 0
+    finally:
+        await client.delete(key)
+        await pool.disconnect()
+
+
+def test_the_site_layer_builds_its_pools_lock_free():
+    from games.transport.layers import ResilientRedisChannelLayer
+    from stratego_site.settings import redis_host
+
+    layer = ResilientRedisChannelLayer(hosts=[redis_host("redis://localhost:6379/0")])
+    assert type(layer.create_pool(0)) is compat.LoopConnectionPool
