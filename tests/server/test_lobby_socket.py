@@ -114,3 +114,31 @@ async def test_a_lobby_opened_after_the_last_one_closed_reads_afresh():
     second = await connect("/ws/lobby/")
     assert [g["id"] for g in (await receive(second))["waiting"]] == [game.public_id]
     await second.disconnect()
+
+
+async def test_a_slow_read_spaces_the_next_one_ten_times_as_long(monkeypatch):
+    """A read of the lobby that took 0.2 s (a busy process) is followed by the next one 2 s
+    after its start, not 0.5 s: the reads keep to a tenth of the process's time, and the
+    sockets still get the change."""
+    import time
+
+    from games.transport import lobby_feed
+
+    starts: list[float] = []
+    real = snapshots.lobby_lists
+
+    def slow() -> dict:
+        starts.append(time.monotonic())
+        time.sleep(0.2)
+        return real()
+
+    monkeypatch.setattr(snapshots, "lobby_lists", slow)
+    lobby = await connect("/ws/lobby/")
+    assert (await receive(lobby))["type"] == "lobby"
+    await get_channel_layer().group_send(LOBBY_GROUP, {"type": "lobby.nudge"})
+    assert (await receive(lobby, timeout=10))["type"] == "lobby"
+    assert len(starts) == 2
+    assert 0.2 / lobby_feed.READ_SHARE - 0.05 <= starts[1] - starts[0] <= lobby_feed.MAX_SPACING
+    assert lobby_feed.spacing_after(0.01) == lobby_feed.READ_INTERVAL
+    assert lobby_feed.spacing_after(60) == lobby_feed.MAX_SPACING
+    await lobby.disconnect()
