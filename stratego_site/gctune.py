@@ -27,6 +27,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import random
 import time
 
 logger = logging.getLogger(__name__)
@@ -63,4 +64,11 @@ def full_collection() -> float:
     logger.debug("%s collection: %d objects freed in %.1f ms (%.1f ms of CPU), %d frozen",
                  "whole" if whole else "full", freed, (time.perf_counter() - started) * 1000,
                  (time.thread_time() - cpu_started) * 1000, gc.get_freeze_count())  # fmt: skip
-    return FULL_COLLECTION_SECONDS
+    return next_full_collection_in()
+
+
+def next_full_collection_in() -> float:
+    """FULL_COLLECTION_SECONDS, give or take a quarter: processes started together (a deploy,
+    the soak) would otherwise pause at the same instant every time, and a move between two
+    of them would wait for both pauses in a row."""
+    return FULL_COLLECTION_SECONDS * random.uniform(0.75, 1.25)

@@ -51,7 +51,8 @@ def test_a_full_collection_frees_cycles_and_comes_again_on_a_schedule(collection
     first.other, second.other = second, first  # a cycle, as a closed socket's objects make
     gone = weakref.ref(first)
     del first, second
-    assert gctune.full_collection() == gctune.FULL_COLLECTION_SECONDS
+    period = gctune.FULL_COLLECTION_SECONDS
+    assert 0.75 * period <= gctune.full_collection() <= 1.25 * period
     assert gone() is None
     assert scheduler.GARBAGE in scheduler.JOBS
 
@@ -74,3 +75,12 @@ def test_what_survives_a_full_collection_is_frozen_and_a_later_thaw_frees_its_cy
     assert kept() is not None
     gctune.full_collection()  # the THAW_EVERY-th: everything is walked
     assert kept() is None
+
+
+def test_processes_started_together_drift_apart_in_their_full_collections():
+    """Each wait until the next full collection is the period give or take a quarter, and
+    two processes' waits differ: their pauses do not stay in step."""
+    waits = [gctune.next_full_collection_in() for _ in range(200)]
+    period = gctune.FULL_COLLECTION_SECONDS
+    assert all(0.75 * period <= w <= 1.25 * period for w in waits)
+    assert max(waits) - min(waits) > 0.25 * period
