@@ -169,3 +169,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 def pytest_sessionfinish() -> None:
     end_of_browser_files()
+
+
+# The test client's LocaleMiddleware activates the language of a request's Accept-Language in
+# this thread and leaves it active (a server's next request chooses its own; a test's next
+# call does not). A service called in a later test on the same worker then answered in Dutch.
+@pytest.fixture(autouse=True)
+def default_language_after_each_test():
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
