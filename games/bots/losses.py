@@ -17,7 +17,8 @@ games our level lost and for all its games.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 
 from games.engine.battle import ATTACKER, BOTH, DEFENDER
 from games.engine.game import Game
@@ -87,13 +88,20 @@ def _worth_lost(attacker: int, defender: int, result: str, attacking: bool) -> f
     return BASE_VALUES[defender] if result in (ATTACKER, BOTH) and defender != FLAG else 0.0
 
 
-def big_piece_losses(game: Game, color: int) -> Counter[str]:
-    """How `color` lost its Marshal and General in a game played from its setups: for each,
-    what took it (a trade, or the enemy piece, hidden or known before the battle) and who
-    attacked, e.g. "general: hidden marshal, they attacked". A piece is known once it has
-    fought; every piece is hidden at the start."""
+@dataclass(frozen=True)
+class Fight:
+    """One battle of a finished game, with whether each piece had fought before it."""
+
+    pieces: tuple[tuple[int, int], tuple[int, int]]  # (owner, rank): attacker, defender
+    known_before: tuple[bool, bool]  # the attacker's, the defender's
+    dead: tuple[int, ...]  # 0 the attacker, 1 the defender
+    traded: bool
+
+
+def fights(game: Game) -> Iterator[Fight]:
+    """The battles of `game` in order. A piece is known once it has fought; every piece is
+    hidden at the start."""
     known: dict[int, bool] = {}  # square -> whether the piece there has fought
-    found: Counter[str] = Counter()
     for result in game.history:
         src, dst = result.move.src, result.move.dst
         battle = result.battle
@@ -101,22 +109,57 @@ def big_piece_losses(game: Game, color: int) -> Counter[str]:
             known[dst] = known.pop(src, False)
             continue
         before = (known.pop(src, False), known.get(dst, False))
-        pieces = ((result.color, battle.attacker), (1 - result.color, battle.defender))
-        dead = {ATTACKER: (1,), DEFENDER: (0,), BOTH: (0, 1)}[battle.result]
-        for side in dead:
-            owner, rank = pieces[side]
-            if owner != color or rank not in (MARSHAL, GENERAL):
-                continue
-            other = pieces[1 - side][1]
-            if battle.result == BOTH:
-                how = "traded"
-            else:
-                how = ("known " if before[1 - side] else "hidden ") + RANK_NAMES[other]
-            who = "we attacked" if side == 0 else "they attacked"
-            found[f"{RANK_NAMES[rank]}: {how}, {who}"] += 1
+        yield Fight(
+            ((result.color, battle.attacker), (1 - result.color, battle.defender)),
+            before,
+            {ATTACKER: (1,), DEFENDER: (0,), BOTH: (0, 1)}[battle.result],
+            battle.result == BOTH,
+        )
         known.pop(dst, None)
         if battle.result != BOTH:  # the survivor, on `dst`, has fought
             known[dst] = True
+
+
+def big_piece_losses(game: Game, color: int) -> Counter[str]:
+    """How `color` lost its Marshal and General in a game played from its setups: for each,
+    what took it (a trade, or the enemy piece, hidden or known before the battle) and who
+    attacked, e.g. "general: hidden marshal, they attacked"."""
+    found: Counter[str] = Counter()
+    for fight in fights(game):
+        for side in fight.dead:
+            owner, rank = fight.pieces[side]
+            if owner != color or rank not in (MARSHAL, GENERAL):
+                continue
+            other = fight.pieces[1 - side][1]
+            if fight.traded:
+                how = "traded"
+            else:
+                how = ("known " if fight.known_before[1 - side] else "hidden ") + RANK_NAMES[other]
+            who = "we attacked" if side == 0 else "they attacked"
+            found[f"{RANK_NAMES[rank]}: {how}, {who}"] += 1
+    return found
+
+
+def material_lost(game: Game, color: int) -> Counter[str]:
+    """Where `color`'s material went (`evaluation.BASE_VALUES`, bombs and the flag apart):
+    by who attacked, whether the enemy piece had fought before (known) or not (hidden), and
+    whether both pieces went, e.g. "they attacked, known". Also, once, how its Marshal first
+    fought, e.g. "first fight of the marshal: they attacked, hidden scout"."""
+    found: Counter[str] = Counter()
+    marshal_fought = False
+    for fight in fights(game):
+        for side, (owner, rank) in enumerate(fight.pieces):
+            if owner != color:
+                continue
+            other = "known" if fight.known_before[1 - side] else "hidden"
+            who = "we attacked" if side == 0 else "they attacked"
+            if rank == MARSHAL and not marshal_fought:
+                marshal_fought = True
+                enemy = RANK_NAMES[fight.pieces[1 - side][1]]
+                found[f"first fight of the marshal: {who}, {other} {enemy}"] += 1
+            if side in fight.dead and rank not in (BOMB, FLAG):
+                traded = ", traded" if fight.traded else ""
+                found[f"{who}, {other}{traded}"] += round(BASE_VALUES[rank])
     return found
 
 
@@ -127,4 +170,4 @@ def both_sides(game: Game | None) -> tuple[Mapping[str, int], Mapping[str, int]]
     return (suffered(game, 0), suffered(game, 1))
 
 
-__all__ = ["PATTERNS", "big_piece_losses", "both_sides", "suffered"]
+__all__ = ["PATTERNS", "big_piece_losses", "both_sides", "material_lost", "suffered"]

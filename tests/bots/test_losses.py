@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_expert import endgame, sq
 
-from games.bots.losses import big_piece_losses, suffered
+from games.bots.losses import big_piece_losses, material_lost, suffered
 from games.engine import (
     BLUE,
     BOMB,
@@ -90,3 +90,11 @@ def test_how_the_marshal_and_the_general_were_lost() -> None:
         "marshal: hidden spy, they attacked": 1,
     }
     assert big_piece_losses(game, BLUE) == {}
+    assert material_lost(game, RED) == {
+        "first fight of the marshal: they attacked, hidden spy": 1,
+        "they attacked, hidden": 75 + 110,  # neither taker had fought before
+    }
+    assert material_lost(game, BLUE) == {
+        "first fight of the marshal: we attacked, known general": 1,
+        "they attacked, hidden": 7,  # the Sergeant, to the General before it was known
+    }
