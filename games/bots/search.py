@@ -56,13 +56,6 @@ DANGER_REACH = 5
 # every world it counts at least this share of a miner's danger. Without it, a miner
 # believed 5% likely walked up to the flag while our pieces stood by.
 SUSPICION = 0.4
-# A piece that the opponent's last move attacks with a piece that beats it, with no empty
-# square to flee to and no piece of its own beside it that would take the attacker back, is
-# lost unless a capture saves it: standing pat costs this share of its worth (of the second
-# most valuable, when the attacker forks two that can flee). Depth 2-3 cannot see the step
-# up and the capture after it; against DoI most pieces lost to a known attacker were
-# cornered or forked so.
-TRAPPED_SHARE = 0.75
 
 
 class TimeUp(Exception):
@@ -293,11 +286,8 @@ class Searcher:
         return best
 
     def quiesce(self, state: WorldState, alpha: float, beta: float, plies: int) -> float:
-        """Stand pat (less what a trap costs), or follow captures (a pending capture is never
-        left unseen)."""
+        """Stand pat, or follow captures (a pending capture is never left unseen)."""
         stand = self.evaluate(state)
-        if state.outcome is None:
-            stand -= self.trapped(state.game)
         if state.outcome is not None or plies <= 0 or stand >= beta:
             return stand
         alpha = max(alpha, stand)
@@ -313,48 +303,6 @@ class Searcher:
             if alpha >= beta:
                 break
         return alpha
-
-    def trapped(self, game: Game) -> float:
-        """What the side to move stands to lose to the piece the last move brought next to
-        its pieces (TRAPPED_SHARE): of the pieces that piece beats and that no neighbour
-        of theirs avenges, one that can flee is saved, the most valuable of the rest is
-        lost."""
-        if not game.history:
-            return 0.0
-        board, variant = game.board, self.variant
-        square = game.history[-1].move.dst
-        attacker = board[square]
-        if attacker is None or attacker.color == game.turn:
-            return 0.0
-        values = self.mine if game.turn == self.me else self.theirs
-        neighbors = variant.neighbors
-        flee, stuck = [], []
-        for victim_square in neighbors[square]:
-            victim = board[victim_square]
-            if victim is None or victim.color != game.turn or victim.rank in IMMOVABLE:
-                continue
-            if resolve_battle(attacker.rank, victim.rank, variant) != ATTACKER:
-                continue
-            free = avenged = False
-            for n in neighbors[victim_square]:
-                other = board[n]
-                if other is None:
-                    free = free or square not in neighbors[n]
-                elif (
-                    other.color == game.turn
-                    and other is not victim
-                    and other.rank not in IMMOVABLE
-                    and resolve_battle(other.rank, attacker.rank, variant) == ATTACKER
-                ):
-                    avenged = True
-            if avenged:
-                continue
-            (flee if free else stuck).append(values[victim.rank])
-        if not flee and not stuck:
-            return 0.0
-        flee.sort()
-        lost = stuck + flee[:-1]  # the most valuable that can flee does
-        return TRAPPED_SHARE * max(lost, default=0.0)
 
     def root_values(
         self, world: Game, candidates: list[Move], depth: int
