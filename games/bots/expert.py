@@ -44,6 +44,9 @@ MAX_WORLDS = 48
 MIN_WORLDS = 4  # a deeper pass counts only once it has searched this many worlds
 DEPTH_GROWTH = 10.0  # a world one ply deeper costs about this many times more, at first
 MAX_DEPTH = 4
+# From depth 3 on, only this many candidates, the best of the pass before, are searched
+# deeper: a ply costs about ten times the one before, and most candidates are far behind.
+NARROW = 8
 CANDIDATES = 10  # quiet moves kept by hard's score; attacks are always searched
 UNMASK = 0.12  # worth of learning a hidden piece's rank, per point of its expected value
 THREAT = 0.1  # an enemy piece next to ours that beats it this often makes its flight a candidate
@@ -113,19 +116,12 @@ class ExpertPlayer(HardPlayer):
         scorer = MoveScorer(view, beliefs, self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
-        searched = think(view, scorer, candidates, clock, self.rng, self.stats)
+        extra = {m: self.positional(m, scorer) + self._habit(m) for m in candidates}
+        searched = think(view, scorer, candidates, clock, self.rng, self.stats, extra)
         if searched is None:  # not even one world searched in time: hard's choice
             best = max(moves, key=lambda m: hard[m])
         else:
-            best = max(
-                candidates,
-                key=lambda m: (
-                    searched[m]
-                    + self.positional(m, scorer)
-                    + self._habit(m)
-                    + self.rng.random() * 0.05
-                ),
-            )
+            best = max(searched, key=lambda m: searched[m] + extra[m] + self.rng.random() * 0.05)
         self.recent.append((best.src, best.dst))
         return best
 
@@ -253,15 +249,20 @@ def think(
     clock: Clock,
     rng: random.Random,
     stats: dict[str, float],
+    extra: dict[Move, float] | None = None,
 ) -> dict[Move, float] | None:
     """Average search value of each candidate over sampled worlds. Depth 1 in WORLDS_FIRST
     worlds; then, while the time left is expected to cover one more ply over every world
     so far, the same worlds one ply deeper; otherwise more worlds at the current depth (up
-    to MAX_WORLDS, then deeper anyway). A deeper pass cut short by the budget counts
-    only if it searched at least half as many worlds as the pass before it (and
-    MIN_WORLDS): a few deep worlds are noisier than many shallow ones."""
+    to MAX_WORLDS, then deeper anyway). From depth 3 on, only the NARROW best candidates
+    of the pass before (by its value plus `extra`, the terms search does not see) are
+    searched deeper. A deeper pass cut short by the budget counts only if it searched at
+    least half as many worlds as the pass before it (and MIN_WORLDS): a few deep worlds
+    are noisier than many shallow ones. Returns the values of the deepest counted pass's
+    candidates."""
     values = scorer.values
     beliefs = scorer.beliefs
+    extra = extra or {}
     suspects = frozenset(
         sq
         for sq, piece in enumerate(view.board)
@@ -270,7 +271,24 @@ def think(
     searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, clock, suspects)
     worlds: list[Game] = []
     passes: dict[int, list[list[tuple[float, float]]]] = {}
+    moves_at: dict[int, list[Move]] = {1: candidates}  # the candidates each depth searches
     cost: dict[int, float] = {}  # what a world took at each depth (the latest), clock units
+
+    def averages(depth: int) -> dict[Move, float]:
+        rows = passes[depth]
+        return {
+            move: statistics.fmean(row[i][0] - row[i][1] for row in rows)
+            + expected_battle(searcher, scorer, move)
+            for i, move in enumerate(moves_at[depth])
+        }
+
+    def narrowed(depth: int) -> list[Move]:
+        """The candidates for depth + 1."""
+        if depth + 1 < 3 or not passes.get(depth):
+            return moves_at[depth]
+        found = averages(depth)
+        return sorted(found, key=lambda m: -(found[m] + extra.get(m, 0.0)))[:NARROW]
+
     depth = 1
     try:
         while True:
@@ -279,19 +297,20 @@ def think(
                 world = worlds[len(rows)]
             elif depth > 1 and not worlds:
                 break
-            elif _deepen(depth, len(worlds), cost, clock):
+            elif _deepen(depth, len(worlds), cost, clock, moves_at, narrowed):
                 depth += 1
                 continue
             elif len(worlds) < MAX_WORLDS:
                 world = sample_world(view, scorer.beliefs, rng)
                 worlds.append(world)
             elif depth < MAX_DEPTH:  # worlds enough: what time is left goes deeper
+                moves_at[depth + 1] = narrowed(depth)
                 depth += 1
                 continue
             else:
                 break
             started = clock.elapsed()
-            rows.append(searcher.root_values(world, candidates, depth))
+            rows.append(searcher.root_values(world, moves_at[depth], depth))
             cost[depth] = clock.elapsed() - started
     except TimeUp:
         pass
@@ -299,23 +318,31 @@ def think(
     stats.update(depth=depth, worlds=len(worlds), nodes=searcher.nodes)
     if not depth:
         return None
-    rows = passes[depth]
-    stats["worlds_deepest"] = len(rows)
-    return {
-        move: statistics.fmean(row[i][0] - row[i][1] for row in rows)
-        + expected_battle(searcher, scorer, move)
-        for i, move in enumerate(candidates)
-    }
+    stats["worlds_deepest"] = len(passes[depth])
+    return averages(depth)
 
 
-def _deepen(depth: int, worlds: int, cost: dict[int, float], clock: Clock) -> bool:
+def _deepen(
+    depth: int,
+    worlds: int,
+    cost: dict[int, float],
+    clock: Clock,
+    moves_at: dict[int, list[Move]],
+    narrowed,  # (depth) -> the candidates for depth + 1
+) -> bool:
     """Whether to search one ply deeper now: enough worlds drawn, and the time left covers
-    the deeper pass over all of them (a ply costs DEPTH_GROWTH times the one before, until
-    a world has been searched that deep)."""
+    the deeper pass over all of them (a ply costs DEPTH_GROWTH times the one before, for
+    as many candidates, until a world has been searched that deep). Sets the deeper
+    pass's candidates when it says yes."""
     if depth >= MAX_DEPTH or worlds < WORLDS_FIRST:
         return False
-    per_world = cost.get(depth + 1, cost.get(depth, 0.0) * DEPTH_GROWTH)
-    return clock.left() > per_world * worlds
+    following = moves_at.get(depth + 1) or narrowed(depth)
+    share = len(following) / max(1, len(moves_at[depth]))
+    per_world = cost.get(depth + 1, cost.get(depth, 0.0) * DEPTH_GROWTH * share)
+    if clock.left() > per_world * worlds:
+        moves_at[depth + 1] = following
+        return True
+    return False
 
 
 def _counted_depth(passes: dict[int, list[list[tuple[float, float]]]]) -> int:

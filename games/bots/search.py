@@ -116,6 +116,11 @@ class Searcher:
         self._zone: dict[int, int] = {}  # squares near our flag in the world searched
         self._ring: list[int] = []
         self._dangers: dict[tuple, float] = {}
+        # Move ordering for quiet moves (alpha-beta's value does not depend on it, only its
+        # cost): per ply from the root, the last two quiet moves that caused a cutoff there
+        # (killers), and per side and move, how much cutting off it has done (history).
+        self._killers: list[list[Move]] = []
+        self._history: dict[tuple[int, int, int], int] = {}
 
     @property
     def nodes(self) -> int:
@@ -271,7 +276,8 @@ class Searcher:
             return self.evaluate(state)
         if depth <= 0:
             return self.quiesce(state, alpha, beta, QUIESCENCE_PLIES)
-        moves = sorted(self._choices(state, state.moves()), key=lambda m: -self._victim(state, m))
+        ply, turn = len(self._scores), state.turn
+        moves = self._ordered(state, self._choices(state, state.moves()), ply)
         best = -float("inf")
         for move in moves:
             self.make(state, move)
@@ -282,8 +288,36 @@ class Searcher:
             best = max(best, value)
             alpha = max(alpha, best)
             if alpha >= beta:
+                if state.occupant(move.dst) is None:
+                    self._remember_cutoff(move, turn, ply, depth)
                 break
         return best
+
+    def _ordered(self, state: WorldState, moves: list[Move], ply: int) -> list[Move]:
+        """Captures first, most valuable victim first; then the killers of this ply; then
+        the other quiet moves by their history of cutoffs."""
+        killers = self._killers[ply] if ply < len(self._killers) else ()
+        history, turn = self._history, state.turn
+
+        def key(move: Move) -> float:
+            victim = self._victim(state, move)
+            if victim:
+                return -1e6 - victim
+            if move in killers:
+                return -1e5 + killers.index(move)
+            return -history.get((turn, move.src, move.dst), 0)
+
+        return sorted(moves, key=key)
+
+    def _remember_cutoff(self, move: Move, turn: int, ply: int, depth: int) -> None:
+        while len(self._killers) <= ply:
+            self._killers.append([])
+        killers = self._killers[ply]
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
+        key = (turn, move.src, move.dst)
+        self._history[key] = self._history.get(key, 0) + depth * depth
 
     def quiesce(self, state: WorldState, alpha: float, beta: float, plies: int) -> float:
         """Stand pat, or follow captures (a pending capture is never left unseen)."""
