@@ -1,0 +1,100 @@
+"""How well `expert`'s beliefs at ply 0 expect the setups of a program we did not write.
+
+usage: .venv/bin/python scripts/setup_likelihood.py DOI_DIR [COUNT]
+
+DOI_DIR is a built Demon of Ignorance (docs/bots.md, "Pitting our levels against a
+program"): its `ai.cfg` lists its setups, each 80 bytes in a `.stg` file (40 (column, row)
+pairs, row 0 its back row, in the order of its tray: flag, spy, marshal, general, 2
+colonels, 3 majors, 4 captains, 4 lieutenants, 4 sergeants, 5 miners, 8 scouts, 6 bombs).
+COUNT of them (300) are drawn with a fixed seed and set up as Blue; for each, expert's
+beliefs from Red's view at ply 0 are built with and without people's odds
+(`human_setups.weigh_by_setups`), and the mean log-likelihood of the true ranks and the
+mean probability of the true flag square are printed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots import suspicion  # noqa: E402
+from games.bots.expert import adjust_beliefs  # noqa: E402
+from games.bots.knowledge import build_beliefs  # noqa: E402
+from games.engine import (  # noqa: E402
+    BOMB,
+    CAPTAIN,
+    COLONEL,
+    FLAG,
+    GENERAL,
+    LIEUTENANT,
+    MAJOR,
+    MARSHAL,
+    MINER,
+    RED,
+    SCOUT,
+    SERGEANT,
+    SPY,
+    Game,
+    generate_setup,
+    get_variant,
+)
+
+TRAY = (
+    [FLAG, SPY, MARSHAL, GENERAL]
+    + [COLONEL] * 2
+    + [MAJOR] * 3
+    + [CAPTAIN] * 4
+    + [LIEUTENANT] * 4
+    + [SERGEANT] * 4
+    + [MINER] * 5
+    + [SCOUT] * 8
+    + [BOMB] * 6
+)
+
+
+def doi_setups(folder: Path) -> list[dict[int, int]]:
+    """Every setup DoI's ai.cfg lists, as Blue's {square: rank}."""
+    found = []
+    for line in (folder / "ai.cfg").read_text().splitlines():
+        if not line.strip():
+            continue
+        path, _, index = line.strip().partition(",")
+        skip = (int(index) - 1) * 80 if index else 0
+        data = Path(path).read_bytes()[skip : skip + 80]
+        if len(data) == 80:
+            found.append({(9 - data[2 * j + 1]) * 10 + data[2 * j]: TRAY[j] for j in range(40)})
+    return found
+
+
+def main(folder: Path, count: int) -> None:
+    variant, rng = get_variant("classic"), random.Random(1)
+    setups = doi_setups(folder)
+    rng.shuffle(setups)
+    kinds = {"without people's odds": suspicion.adjust, "with people's odds": adjust_beliefs}
+    scores: dict[str, list[float]] = {name: [] for name in kinds}
+    flags: dict[str, list[float]] = {name: [] for name in kinds}
+    for blue in setups[:count]:
+        view = Game.from_setups(variant, generate_setup(variant, RED, rng), blue).view(RED)
+        for name, adjust in kinds.items():
+            beliefs = build_beliefs(view, None, flag_structure=True, adjust=adjust)
+            scores[name].append(
+                sum(math.log(max(1e-9, beliefs.p(sq, rank))) for sq, rank in blue.items())
+            )
+            flag = next(sq for sq, rank in blue.items() if rank == FLAG)
+            flags[name].append(beliefs.p(flag, FLAG))
+    print(f"{min(count, len(setups))} of DoI's {len(setups)} setups")
+    for name in kinds:
+        mean = statistics.fmean(scores[name])
+        print(
+            f"{name:<22} log-likelihood a setup {mean:.2f} (a piece {mean / 40:.3f}), "
+            f"p of the true flag square {statistics.fmean(flags[name]):.3f}"
+        )
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 300)
