@@ -1,4 +1,10 @@
-"""How well `expert`'s beliefs at ply 0 expect the setups of a program we did not write.
+"""Would people's setups make `expert`'s beliefs expect a program's setups better?
+
+Measures an idea that is not in `expert`: weighing the prior of every unmoved hidden
+enemy piece by how much more often people (the Gravon setups of `human_setups`) put each
+rank on its square. It fits the setups of a program that plays people's setups (DoI); it
+cost `expert` games against `hard`, whose setups are generated (docs/bots.md, fifth
+round).
 
 usage: .venv/bin/python scripts/setup_likelihood.py DOI_DIR [COUNT]
 
@@ -8,7 +14,7 @@ pairs, row 0 its back row, in the order of its tray: flag, spy, marshal, general
 colonels, 3 majors, 4 captains, 4 lieutenants, 4 sergeants, 5 miners, 8 scouts, 6 bombs).
 COUNT of them (300) are drawn with a fixed seed and set up as Blue; for each, expert's
 beliefs from Red's view at ply 0 are built with and without people's odds
-(`human_setups.weigh_by_setups`), and the mean log-likelihood of the true ranks and the
+(`weigh_by_setups` below), and the mean log-likelihood of the true ranks and the
 mean probability of the true flag square are printed.
 """
 
@@ -18,12 +24,13 @@ import math
 import random
 import statistics
 import sys
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import suspicion  # noqa: E402
-from games.bots.expert import adjust_beliefs  # noqa: E402
+from games.bots.human_setups import setups  # noqa: E402
 from games.bots.knowledge import build_beliefs  # noqa: E402
 from games.engine import (  # noqa: E402
     BOMB,
@@ -40,6 +47,7 @@ from games.engine import (  # noqa: E402
     SERGEANT,
     SPY,
     Game,
+    View,
     generate_setup,
     get_variant,
 )
@@ -55,6 +63,66 @@ TRAY = (
     + [SCOUT] * 8
     + [BOMB] * 6
 )
+
+
+ODDS_FLOOR, ODDS_CEILING = 0.25, 4.0  # a few hundred setups: no square rules a rank out
+
+
+@cache
+def square_odds(variant_name: str) -> dict[tuple[int, int], dict[int, float]]:
+    """For each (depth, column) of a setup area, how much more often than on an average
+    square people put each rank there (mirrored setups counted too, clipped to
+    ODDS_FLOOR..ODDS_CEILING, smoothed by one setup's worth of the average)."""
+    grids = setups(variant_name)
+    if not grids:
+        return {}
+    counts: dict[tuple[int, int], dict[int, float]] = {}
+    totals: dict[int, float] = {}
+    for grid in grids:
+        for depth, row in enumerate(grid):
+            for col, rank in enumerate(row):
+                if rank is None:
+                    continue
+                for column in (col, 9 - col):
+                    cell = counts.setdefault((depth, column), {})
+                    cell[rank] = cell.get(rank, 0.0) + 1.0
+                    totals[rank] = totals.get(rank, 0.0) + 1.0
+    grand = sum(totals.values())
+    odds = {}
+    for key, cell in counts.items():
+        filled = sum(cell.values())
+        odds[key] = {}
+        for rank, total in totals.items():
+            expected = filled * total / grand
+            ratio = (cell.get(rank, 0.0) + 1.0) / (expected + 1.0)
+            odds[key][rank] = min(ODDS_CEILING, max(ODDS_FLOOR, ratio))
+    return odds
+
+
+def weigh_by_setups(view: View, tracker: object, weights: dict[int, dict[int, float]]) -> None:
+    """A `build_beliefs` adjustment: the prior weights of every unmoved hidden enemy piece
+    times how often people put each rank on its square (`square_odds`). The flag keeps
+    its own rules (the back row, the bombs around it)."""
+    odds = square_odds(view.variant)
+    if not odds:
+        return
+    variant = view.game_variant()
+    enemy = 1 - view.viewer
+    for square, row in weights.items():
+        piece = view.board[square]
+        if piece is None or piece.moved:
+            continue
+        cell = odds.get((variant.depth(enemy, square), square % variant.width))
+        if cell is None:
+            continue
+        for rank in row:
+            if rank != FLAG:
+                row[rank] *= cell.get(rank, 1.0)
+
+
+def with_odds(view: View, tracker: object, weights: dict[int, dict[int, float]]) -> None:
+    weigh_by_setups(view, tracker, weights)
+    suspicion.adjust(view, tracker, weights)  # type: ignore[arg-type]
 
 
 def doi_setups(folder: Path) -> list[dict[int, int]]:
@@ -75,7 +143,7 @@ def main(folder: Path, count: int) -> None:
     variant, rng = get_variant("classic"), random.Random(1)
     setups = doi_setups(folder)
     rng.shuffle(setups)
-    kinds = {"without people's odds": suspicion.adjust, "with people's odds": adjust_beliefs}
+    kinds = {"without people's odds": suspicion.adjust, "with people's odds": with_odds}
     scores: dict[str, list[float]] = {name: [] for name in kinds}
     flags: dict[str, list[float]] = {name: [] for name in kinds}
     for blue in setups[:count]:

@@ -113,7 +113,7 @@ class ExpertPlayer(HardPlayer):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=adjust_beliefs)
+        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=suspicion.adjust)
         scorer = MoveScorer(view, beliefs, self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
@@ -166,13 +166,6 @@ class ExpertPlayer(HardPlayer):
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
         return value + self.aggression * cheap - spy_exposure(move, scorer)
-
-
-def adjust_beliefs(view: View, tracker, weights) -> None:  # knowledge.Adjust
-    """expert's reweighing of the prior before it is fitted: by people's setups, then by
-    suspicion of the pieces near our flag and Spy."""
-    human_setups.weigh_by_setups(view, tracker, weights)
-    suspicion.adjust(view, tracker, weights)
 
 
 def spy_exposure(move: Move, scorer: MoveScorer) -> float:

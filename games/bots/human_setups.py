@@ -4,8 +4,7 @@
 one per line as 40 letters, the back row first. `expert` sets up its army as one of them,
 mirrored at random, rather than around a generated position: people put Scouts where
 they can run, Miners where they survive, and the Marshal and General where they can
-reach the front. The same setups give the odds of each rank on each square of a setup
-area (`square_odds`), which `expert`'s beliefs weigh unmoved enemy pieces by.
+reach the front.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ from games.engine import (
     SERGEANT,
     SPY,
     Variant,
-    View,
     validate_setup,
 )
 
@@ -49,7 +47,6 @@ LETTERS = {
     "L": MARSHAL,
     "M": FLAG,
 }
-ODDS_FLOOR, ODDS_CEILING = 0.25, 4.0  # a few hundred setups: no square rules a rank out
 
 
 Grid = tuple[tuple[int | None, ...], ...]  # rows from the back row, ranks or None
@@ -96,56 +93,4 @@ def human_setup(variant: Variant, color: int, rng: random.Random) -> dict[int, i
     return setup
 
 
-@cache
-def square_odds(variant_name: str) -> dict[tuple[int, int], dict[int, float]]:
-    """For each (depth, column) of a setup area, how much more often than on an average
-    square people put each rank there (mirrored setups counted too, clipped to
-    ODDS_FLOOR..ODDS_CEILING, smoothed by one setup's worth of the average)."""
-    grids = setups(variant_name)
-    if not grids:
-        return {}
-    counts: dict[tuple[int, int], dict[int, float]] = {}
-    totals: dict[int, float] = {}
-    for grid in grids:
-        for depth, row in enumerate(grid):
-            for col, rank in enumerate(row):
-                if rank is None:
-                    continue
-                for column in (col, 9 - col):
-                    cell = counts.setdefault((depth, column), {})
-                    cell[rank] = cell.get(rank, 0.0) + 1.0
-                    totals[rank] = totals.get(rank, 0.0) + 1.0
-    grand = sum(totals.values())
-    odds = {}
-    for key, cell in counts.items():
-        filled = sum(cell.values())
-        odds[key] = {}
-        for rank, total in totals.items():
-            expected = filled * total / grand
-            ratio = (cell.get(rank, 0.0) + 1.0) / (expected + 1.0)
-            odds[key][rank] = min(ODDS_CEILING, max(ODDS_FLOOR, ratio))
-    return odds
-
-
-def weigh_by_setups(view: View, tracker: object, weights: dict[int, dict[int, float]]) -> None:
-    """A `build_beliefs` adjustment: the prior weights of every unmoved hidden enemy piece
-    times how often people put each rank on its square (`square_odds`). The flag keeps
-    its own rules (the back row, the bombs around it)."""
-    odds = square_odds(view.variant)
-    if not odds:
-        return
-    variant = view.game_variant()
-    enemy = 1 - view.viewer
-    for square, row in weights.items():
-        piece = view.board[square]
-        if piece is None or piece.moved:
-            continue
-        cell = odds.get((variant.depth(enemy, square), square % variant.width))
-        if cell is None:
-            continue
-        for rank in row:
-            if rank != FLAG:
-                row[rank] *= cell.get(rank, 1.0)
-
-
-__all__ = ["human_setup", "place", "setups", "square_odds", "weigh_by_setups"]
+__all__ = ["human_setup", "place", "setups"]

@@ -9,7 +9,7 @@ import random
 import pytest
 from test_expert import endgame, expert_move, sq
 
-from games.bots import suspicion
+from games.bots import human_setups, suspicion
 from games.bots.decoy import decoy_setup
 from games.bots.expert import ExpertPlayer, stealth
 from games.bots.hard import MoveScorer
@@ -58,7 +58,10 @@ def test_the_flag_has_a_decoy_structure_that_looks_the_same(color: int) -> None:
         assert decoys, f"seed {seed}: no decoy beside the flag at {flag}"
 
 
-def test_expert_player_sets_up_with_a_decoy() -> None:
+def test_expert_player_sets_up_with_a_decoy_without_people_setups(monkeypatch) -> None:
+    """Where we have no setups people played (classic and barrage have them), expert walls
+    its flag in and builds a decoy."""
+    monkeypatch.setattr(human_setups, "setups", lambda name: ())
     bot = ExpertPlayer(4)
     bot.start(BLUE, CLASSIC)
     setup = bot.setup()

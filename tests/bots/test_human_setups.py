@@ -1,5 +1,4 @@
-"""`expert` sets up as people do, and weighs unmoved enemy pieces by where people put
-each rank (games/bots/human_setups.py)."""
+"""`expert` sets up as people did on Gravon (games/bots/human_setups.py)."""
 
 from __future__ import annotations
 
@@ -8,16 +7,10 @@ import random
 import pytest
 
 from games.bots import ExpertPlayer
-from games.bots.human_setups import human_setup, place, setups, square_odds, weigh_by_setups
-from games.bots.knowledge import build_beliefs
+from games.bots.human_setups import human_setup, place, setups
 from games.engine import (
     BLUE,
-    BOMB,
-    FLAG,
-    MARSHAL,
     RED,
-    SCOUT,
-    Game,
     get_variant,
     validate_setup,
 )
@@ -54,37 +47,3 @@ def test_expert_sets_up_as_one_of_the_people() -> None:
         bot.start(BLUE, variant)
         assert tuple(sorted(bot.setup().items())) in known
     assert human_setup(get_variant("duel"), RED, random.Random(1)) is None
-
-
-def test_the_odds_say_what_people_do() -> None:
-    """Flags on the back row, bombs rather around them, scouts rather in front."""
-    odds = square_odds("classic")
-    back = [odds[(0, col)] for col in range(10)]
-    front = [odds[(3, col)] for col in range(10)]
-    assert min(cell[FLAG] for cell in back) > max(cell[FLAG] for cell in front)
-    assert sum(cell[SCOUT] for cell in front) > sum(cell[SCOUT] for cell in back)
-    assert sum(cell[BOMB] for cell in front) < sum(cell[BOMB] for cell in back)
-    assert all(0.25 <= p <= 4.0 for cell in odds.values() for p in cell.values())
-
-
-def test_beliefs_weigh_unmoved_pieces_by_the_odds_and_leave_moved_ones() -> None:
-    variant = get_variant("classic")
-    rng = random.Random(3)
-    from games.engine import generate_setup
-
-    game = Game.from_setups(
-        variant, generate_setup(variant, RED, rng), generate_setup(variant, BLUE, rng)
-    )
-    game.push(next(m for m in game.legal_moves() if m.src // 10 == 3))  # a Red front piece
-    view = game.view(BLUE)
-    plain = build_beliefs(view)
-    weighed = build_beliefs(view, adjust=weigh_by_setups)
-    front = [sq for sq in range(30, 40) if view.board[sq] and not view.board[sq].moved]
-    back = list(range(0, 10))
-    scout_front = sum(weighed.p(sq, SCOUT) - plain.p(sq, SCOUT) for sq in front)
-    scout_back = sum(weighed.p(sq, SCOUT) - plain.p(sq, SCOUT) for sq in back)
-    assert scout_front > 0.3 and scout_back < -0.3
-    bomb_front = sum(weighed.p(sq, BOMB) - plain.p(sq, BOMB) for sq in front)
-    assert bomb_front < 0
-    marshal_total = sum(weighed.p(sq, MARSHAL) for sq in weighed.probs)
-    assert marshal_total == pytest.approx(1.0, abs=1e-6)  # still one hidden Marshal
