@@ -32,36 +32,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.bots import suspicion  # noqa: E402
 from games.bots.human_setups import setups  # noqa: E402
 from games.bots.knowledge import build_beliefs  # noqa: E402
-from games.engine import (  # noqa: E402
-    BOMB,
-    CAPTAIN,
-    COLONEL,
-    FLAG,
-    GENERAL,
-    LIEUTENANT,
-    MAJOR,
-    MARSHAL,
-    MINER,
-    RED,
-    SCOUT,
-    SERGEANT,
-    SPY,
-    Game,
-    View,
-    generate_setup,
-    get_variant,
-)
+from games.engine import BOMB, FLAG, RED, SPY, Game, View, generate_setup, get_variant  # noqa: E402
 
+# DoI's tray: the flag, the spy, the marshal down to the scouts, the bombs
+_ARMY = get_variant("classic").army
 TRAY = (
-    [FLAG, SPY, MARSHAL, GENERAL]
-    + [COLONEL] * 2
-    + [MAJOR] * 3
-    + [CAPTAIN] * 4
-    + [LIEUTENANT] * 4
-    + [SERGEANT] * 4
-    + [MINER] * 5
-    + [SCOUT] * 8
-    + [BOMB] * 6
+    [FLAG, SPY]
+    + [rank for rank, count in _ARMY if rank not in (FLAG, SPY, BOMB) for _ in range(count)]
+    + [BOMB] * dict(_ARMY)[BOMB]
 )
 
 

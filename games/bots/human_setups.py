@@ -1,4 +1,4 @@
-"""Setups that people played, and what they say about where each rank stands.
+"""Setups that people played, for `expert` to set up as they did.
 
 `data/` holds setups from the Gravon server's public archive (400 classic, 150 barrage),
 one per line as 40 letters, the back row first. `expert` sets up its army as one of them,
@@ -13,40 +13,11 @@ import random
 from functools import cache
 from pathlib import Path
 
-from games.engine import (
-    BOMB,
-    CAPTAIN,
-    COLONEL,
-    FLAG,
-    GENERAL,
-    LIEUTENANT,
-    MAJOR,
-    MARSHAL,
-    MINER,
-    RED,
-    SCOUT,
-    SERGEANT,
-    SPY,
-    Variant,
-    validate_setup,
-)
+from games.engine import RED, Variant, validate_setup
+from games.engine.records import RED_CODE_RANKS
 
 DATA = Path(__file__).resolve().parent / "data"
 FILES = {"classic": "gravon-classic-setups.txt", "barrage": "gravon-barrage-setups.txt"}
-LETTERS = {
-    "B": BOMB,
-    "C": SPY,
-    "D": SCOUT,
-    "E": MINER,
-    "F": SERGEANT,
-    "G": LIEUTENANT,
-    "H": CAPTAIN,
-    "I": MAJOR,
-    "J": COLONEL,
-    "K": GENERAL,
-    "L": MARSHAL,
-    "M": FLAG,
-}
 
 
 Grid = tuple[tuple[int | None, ...], ...]  # rows from the back row, ranks or None
@@ -63,7 +34,7 @@ def setups(variant_name: str) -> tuple[Grid, ...]:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        cells = [LETTERS.get(letter) for letter in line]
+        cells = [RED_CODE_RANKS.get(letter) for letter in line]
         grids.append(tuple(tuple(cells[r * 10 : r * 10 + 10]) for r in range(4)))
     return tuple(grids)
 

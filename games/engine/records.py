@@ -69,6 +69,7 @@ _CODE_RANKS = (
 RED_CODES = "BCDEFGHIJKLM"
 BLUE_CODES = "NOPQRSTUVWXY"
 EMPTY, LAKE = "A", "_"
+RED_CODE_RANKS: dict[str, int] = dict(zip(RED_CODES, _CODE_RANKS, strict=True))  # Gravon's letters
 _DECODE: dict[str, tuple[int, int]] = {
     **{code: (RED, rank) for code, rank in zip(RED_CODES, _CODE_RANKS, strict=True)},
     **{code: (BLUE, rank) for code, rank in zip(BLUE_CODES, _CODE_RANKS, strict=True)},
