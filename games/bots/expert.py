@@ -61,6 +61,11 @@ STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 # lives: that piece is the Spy at least this often (a program that knows our Marshal
 # sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
 SPY_WATCH = 0.3
+# The Spy, while the enemy Marshal lives, is worth about a Colonel, and more than a General
+# once our own Marshal is gone: it is then the only piece that can take that Marshal. At
+# `hard`'s 25 (less than a Major) expert let DoI's known pieces walk up to it and take it,
+# and DoI's Marshal then took what it liked (docs/bots.md).
+SPY_WORTH = (45.0, 80.0)
 
 
 def default_budget() -> float:
@@ -90,6 +95,7 @@ def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
 
 class ExpertPlayer(HardPlayer):
     name = "expert"
+    spy_worth = SPY_WORTH
 
     def __init__(
         self, seed: int | None = None, budget: float | None = None, nodes: int | None = None
