@@ -99,7 +99,9 @@ class Position:
 class Values:
     """What each rank is worth to each side in this game, given what is still alive.
     `spy`: what a Spy is worth while the enemy Marshal lives, with its own side's Marshal
-    alive and without it (then the Spy is the one piece left that beats that Marshal)."""
+    alive and without it (then the Spy is the one piece left that beats that Marshal).
+    `last_guard`: what a Marshal is worth beyond its rank while its side has no General
+    left and the other side has one: trading it leaves that General the strongest piece."""
 
     def __init__(
         self,
@@ -107,6 +109,7 @@ class Values:
         view: View,
         beliefs: Beliefs,
         spy: tuple[float, float] = (BASE_VALUES[SPY], BASE_VALUES[SPY]),
+        last_guard: float = 0.0,
     ) -> None:
         me, enemy = view.viewer, 1 - view.viewer
         own_ranks = [p.rank for p in view.board if p and p.color == me]
@@ -132,6 +135,12 @@ class Values:
             enemy_movers,
             spy[0] if enemy_marshal else spy[1],
         )
+        enemy_general = any(beliefs.p(sq, GENERAL) > 0 for sq in beliefs.probs)
+        own_general = GENERAL in own_ranks
+        if enemy_general and not own_general:
+            self.mine[MARSHAL] += last_guard
+        if own_general and not enemy_general:
+            self.theirs[MARSHAL] += last_guard
 
     @staticmethod
     def _table(

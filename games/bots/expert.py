@@ -66,6 +66,10 @@ SPY_WATCH = 0.3
 # `hard`'s 25 (less than a Major) expert let DoI's known pieces walk up to it and take it,
 # and DoI's Marshal then took what it liked (docs/bots.md).
 SPY_WORTH = (45.0, 80.0)
+# Our Marshal with no General of ours left while the enemy has one: a trade of Marshals
+# leaves their General the strongest piece on the board, so it costs this much. DoI sought
+# those trades, after taking our General, in about half of the games it won.
+LAST_GUARD = 50.0
 
 
 def default_budget() -> float:
@@ -96,6 +100,7 @@ def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
 class ExpertPlayer(HardPlayer):
     name = "expert"
     spy_worth = SPY_WORTH
+    last_guard = LAST_GUARD
 
     def __init__(
         self, seed: int | None = None, budget: float | None = None, nodes: int | None = None

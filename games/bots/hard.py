@@ -67,6 +67,7 @@ class HardPlayer(Player):
     defer_probes = True  # big pieces leave probes of unmoved pieces to cheaper ones nearby
     # a Spy's worth while the enemy Marshal lives: with its own Marshal alive, without it
     spy_worth = (BASE_VALUES[SPY], BASE_VALUES[SPY])
+    last_guard = 0.0  # a Marshal's worth beyond its rank while the enemy alone has a General
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -122,7 +123,7 @@ class MoveScorer:
         self.beliefs = beliefs
         self.bot = bot
         self.position = Position.from_view(view)
-        self.values = Values(self.variant, view, beliefs, bot.spy_worth)
+        self.values = Values(self.variant, view, beliefs, bot.spy_worth, bot.last_guard)
         self.danger = Danger(beliefs, self.values)
         self.probs_at: dict[int, Probs] = dict(beliefs.probs)
         self.baseline = self.danger.best_reply(self.position, self.probs_at)
