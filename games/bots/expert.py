@@ -31,10 +31,10 @@ from games.engine import (
     resolve_battle,
 )
 
-from . import human_setups, suspicion
+from . import human_setups, mobility, suspicion
 from .decoy import decoy_setup
 from .hard import CHEAP, HardPlayer, MoveScorer
-from .knowledge import build_beliefs
+from .knowledge import Probs, Tracker, build_beliefs
 from .search import Clock, Searcher, TimeUp, sample_world
 
 DEFAULT_BUDGET = 1.0  # seconds a move, unless EXPERT_BUDGET or the clock says otherwise
@@ -124,7 +124,7 @@ class ExpertPlayer(HardPlayer):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=suspicion.adjust)
+        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=adjust_beliefs)
         scorer = MoveScorer(view, beliefs, self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
@@ -177,6 +177,13 @@ class ExpertPlayer(HardPlayer):
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
         return value + self.aggression * cheap - spy_exposure(move, scorer)
+
+
+def adjust_beliefs(view: View, tracker: Tracker | None, weights: dict[int, Probs]) -> None:
+    """expert's reweighing of the shared beliefs' priors: its suspicions, and what the
+    pieces the opponent moves (and leaves still) say of their ranks."""
+    suspicion.adjust(view, tracker, weights)
+    mobility.adjust(view, tracker, weights)
 
 
 def spy_exposure(move: Move, scorer: MoveScorer) -> float:
