@@ -1,6 +1,6 @@
 """How well `expert`'s beliefs expected the opponent's hidden ranks in recorded games.
 
-usage: .venv/bin/python scripts/belief_likelihood.py [--without-mobility] NAME DUMP [DUMP ...]
+usage: .venv/bin/python scripts/belief_likelihood.py [--mobility] NAME DUMP [DUMP ...]
 
 DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes;
 NAME the player whose beliefs are rebuilt (`expert`, or `medium` in a `hard medium` run:
@@ -8,7 +8,8 @@ any of our levels sees what expert would). Every game is replayed from the setup
 8th ply where NAME is to move, its beliefs are built from its view as expert builds them,
 and the log-probability they give each hidden enemy piece's true rank is averaged, apart
 for pieces that have moved and pieces that have not. Higher is better (0 is certainty).
-With --without-mobility, the beliefs leave out `mobility.adjust` (expert's before it).
+With --mobility, the beliefs also weigh each piece by how often a still army moves its rank
+(`opponent_mobility.adjust`, tried and not kept in expert).
 Also prints, for the attacks NAME made on a hidden piece that had moved, the chance to
 win that the beliefs gave and how often it won.
 """
@@ -24,8 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from opponent_mobility import adjust as mobility_adjust  # noqa: E402
+
 from games.bots import suspicion  # noqa: E402
-from games.bots.expert import adjust_beliefs  # noqa: E402
 from games.bots.knowledge import Tracker, build_beliefs  # noqa: E402
 from games.engine import ATTACKER, SCOUT, Game, Move, resolve_battle  # noqa: E402
 
@@ -82,13 +84,18 @@ def _score(game: Game, view, beliefs, sums) -> None:
         row[1] += 1
 
 
+def with_mobility(view, tracker, weights) -> None:
+    suspicion.adjust(view, tracker, weights)
+    mobility_adjust(view, tracker, weights)
+
+
 def main(args: list[str]) -> int:
-    without = "--without-mobility" in args
-    args = [a for a in args if a != "--without-mobility"]
+    mobility = "--mobility" in args
+    args = [a for a in args if a != "--mobility"]
     if len(args) < 2:
         print(__doc__)
         return 2
-    found = measure(args[0], args[1:], suspicion.adjust if without else adjust_beliefs)
+    found = measure(args[0], args[1:], with_mobility if mobility else suspicion.adjust)
     for key, (mean, n) in sorted(found.items()):
         print(f"{key:42s} {mean:8.3f}  over {n}")
     return 0

@@ -1,6 +1,14 @@
-"""How often an opponent moves its pieces of each rank: the table of `games.bots.mobility`.
+"""How often an opponent moves its pieces of each rank, and what that says of its ranks.
 
 usage: .venv/bin/python scripts/opponent_mobility.py NAME DUMP [DUMP ...]
+
+An opponent that keeps most of its army still, as DoI and most people do, moves its
+Marshal, General and Colonels far more than its Sergeants, Miners and Spy: a hidden piece
+that has moved is then likely strong, one that has not likely weak. `adjust` below weighs
+each hidden enemy piece's prior by the table `STILL_ARMY_MOVED` (measured by this script on
+DoI's pieces), as far as the opponent moves as few of its pieces as DoI; it made expert's
+beliefs fit DoI's ranks better (`scripts/belief_likelihood.py --mobility`) but did not win
+more games, and is not in expert (docs/bots.md, "Results against DoI, sixth round").
 
 DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes;
 NAME the player whose pieces are counted (`doi-l3`, `hard`, ...). Every 10th ply of every
@@ -22,10 +30,80 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.mobility import STILL_ARMY_PLIES, moved_share  # noqa: E402
-from games.engine import BOMB, FLAG, RANK_NAMES, Game, Move  # noqa: E402
+from games.bots.knowledge import Probs, Tracker, hidden_counts  # noqa: E402
+from games.engine import (  # noqa: E402
+    BOMB,
+    CAPTAIN,
+    COLONEL,
+    FLAG,
+    GENERAL,
+    IMMOVABLE,
+    LIEUTENANT,
+    MAJOR,
+    MARSHAL,
+    MINER,
+    RANK_NAMES,
+    SCOUT,
+    SERGEANT,
+    SPY,
+    Game,
+    Move,
+    View,
+)
 
 PHASES = ("< 100", "< 250", "< 500", "500+")
+
+# The share of an opponent's hidden pieces of each rank that have moved, before ply 100,
+# 250, 500 and after (Demon of Ignorance, 43 games: scripts/opponent_mobility.py).
+STILL_ARMY_PLIES = (100, 250, 500)
+STILL_ARMY_MOVED: dict[int, tuple[float, float, float, float]] = {
+    SPY: (0.01, 0.03, 0.09, 0.08),
+    SCOUT: (0.09, 0.15, 0.13, 0.15),
+    MINER: (0.04, 0.12, 0.13, 0.12),
+    SERGEANT: (0.07, 0.09, 0.06, 0.14),
+    LIEUTENANT: (0.08, 0.19, 0.21, 0.24),
+    CAPTAIN: (0.09, 0.17, 0.23, 0.22),
+    MAJOR: (0.13, 0.22, 0.22, 0.24),
+    COLONEL: (0.15, 0.31, 0.29, 0.38),
+    GENERAL: (0.09, 0.44, 0.53, 0.37),
+    MARSHAL: (0.07, 0.25, 0.53, 0.77),
+}
+FLOOR = 0.02
+# How much of its movable hidden army the opponent has moved: up to STILL this share the
+# table holds in full, from LOOSE on not at all (`hard` has moved about 0.7 by ply 250,
+# DoI about 0.16).
+STILL, LOOSE = 0.25, 0.5
+
+
+def moved_share(view: View) -> float:
+    """The share of the opponent's hidden movable pieces that have moved."""
+    enemy = 1 - view.viewer
+    counts = hidden_counts(view.game_variant(), view)
+    hidden = [p for p in view.board if p and p.color == enemy and p.rank is None]
+    movable = len(hidden) - counts.get(BOMB, 0) - counts.get(FLAG, 0)
+    if movable <= 0:
+        return 1.0
+    return sum(1 for p in hidden if p.moved) / movable
+
+
+def adjust(view: View, tracker: Tracker | None, weights: dict[int, Probs]) -> None:
+    """Reweigh `weights` (square -> rank -> prior weight) in place; see the module docstring."""
+    share = moved_share(view)
+    trust = min(1.0, max(0.0, (LOOSE - share) / (LOOSE - STILL)))
+    if trust <= 0.0:
+        return
+    phase = bisect_right(STILL_ARMY_PLIES, view.ply)
+    for square, row in weights.items():
+        if len(row) < 2:
+            continue
+        moved = view.board[square].moved  # type: ignore[union-attr]
+        for rank in row:
+            if rank in IMMOVABLE:
+                continue
+            table = STILL_ARMY_MOVED.get(rank)
+            p = share if table is None else trust * table[phase] + (1 - trust) * share
+            p = min(1 - FLOOR, max(FLOOR, p))
+            row[rank] *= p if moved else 1 - p
 
 
 def count(name: str, paths: list[str]):

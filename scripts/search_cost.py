@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.expert import ExpertPlayer, adjust_beliefs  # noqa: E402
+from games.bots import suspicion  # noqa: E402
+from games.bots.expert import ExpertPlayer  # noqa: E402
 from games.bots.hard import HardPlayer, MoveScorer  # noqa: E402
 from games.bots.knowledge import build_beliefs  # noqa: E402
 from games.bots.search import Clock, Searcher, sample_world  # noqa: E402
@@ -71,7 +72,7 @@ def main() -> None:
         taken += 1
         expert = ExpertPlayer(0, nodes=1)
         expert.color, expert.variant, expert.tracker = bot.color, bot.variant, bot.tracker
-        beliefs = build_beliefs(view, bot.tracker, flag_structure=True, adjust=adjust_beliefs)
+        beliefs = build_beliefs(view, bot.tracker, flag_structure=True, adjust=suspicion.adjust)
         scorer = MoveScorer(view, beliefs, expert)
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         hard = {m: scorer.score(m) for m in moves}

@@ -97,20 +97,9 @@ class Position:
 
 
 class Values:
-    """What each rank is worth to each side in this game, given what is still alive.
-    `spy`: what a Spy is worth while the enemy Marshal lives, with its own side's Marshal
-    alive and without it (then the Spy is the one piece left that beats that Marshal).
-    `last_guard`: what a Marshal is worth beyond its rank while its side has no General
-    left and the other side has one: trading it leaves that General the strongest piece."""
+    """What each rank is worth to each side in this game, given what is still alive."""
 
-    def __init__(
-        self,
-        variant: Variant,
-        view: View,
-        beliefs: Beliefs,
-        spy: tuple[float, float] = (BASE_VALUES[SPY], BASE_VALUES[SPY]),
-        last_guard: float = 0.0,
-    ) -> None:
+    def __init__(self, variant: Variant, view: View, beliefs: Beliefs) -> None:
         me, enemy = view.viewer, 1 - view.viewer
         own_ranks = [p.rank for p in view.board if p and p.color == me]
         enemy_bombs = beliefs.hidden_counts.get(BOMB, 0) + sum(
@@ -118,36 +107,17 @@ class Values:
         )
         enemy_marshal = any(beliefs.p(sq, r) > 0 for sq in beliefs.probs for r in variant.spy_beats)
         own_movers = sum(1 for r in own_ranks if r not in IMMOVABLE)
-        own_marshal = any(r in variant.spy_beats for r in own_ranks)
-        self.mine = self._table(
-            own_ranks.count(MINER),
-            enemy_bombs > 0,
-            enemy_marshal,
-            own_movers,
-            spy[0] if own_marshal else spy[1],
-        )
+        self.mine = self._table(own_ranks.count(MINER), enemy_bombs > 0, enemy_marshal, own_movers)
         enemy_miners = sum(p.get(MINER, 0.0) for p in beliefs.probs.values())
         enemy_movers = round(sum(beliefs.can_move(sq) for sq in beliefs.probs))
-        self.theirs = self._table(
-            round(enemy_miners),
-            BOMB in own_ranks,
-            own_marshal,
-            enemy_movers,
-            spy[0] if enemy_marshal else spy[1],
-        )
-        enemy_general = any(beliefs.p(sq, GENERAL) > 0 for sq in beliefs.probs)
-        own_general = GENERAL in own_ranks
-        if enemy_general and not own_general:
-            self.mine[MARSHAL] += last_guard
-        if own_general and not enemy_general:
-            self.theirs[MARSHAL] += last_guard
+        own_marshal = any(r in variant.spy_beats for r in own_ranks)
+        self.theirs = self._table(round(enemy_miners), BOMB in own_ranks, own_marshal, enemy_movers)
 
     @staticmethod
     def _table(
-        miners: int, bombs_to_clear: bool, spy_has_target: bool, movers: int, spy: float
+        miners: int, bombs_to_clear: bool, spy_has_target: bool, movers: int
     ) -> dict[int, float]:
         table = dict(BASE_VALUES)
-        table[SPY] = spy
         if bombs_to_clear:
             table[MINER] += 18.0 / max(1, miners)
         if not spy_has_target:

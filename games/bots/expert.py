@@ -31,10 +31,10 @@ from games.engine import (
     resolve_battle,
 )
 
-from . import human_setups, mobility, suspicion
+from . import human_setups, suspicion
 from .decoy import decoy_setup
 from .hard import CHEAP, HardPlayer, MoveScorer
-from .knowledge import Probs, Tracker, build_beliefs
+from .knowledge import build_beliefs
 from .search import Clock, Searcher, TimeUp, sample_world
 
 DEFAULT_BUDGET = 1.0  # seconds a move, unless EXPERT_BUDGET or the clock says otherwise
@@ -61,15 +61,6 @@ STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 # lives: that piece is the Spy at least this often (a program that knows our Marshal
 # sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
 SPY_WATCH = 0.3
-# The Spy, while the enemy Marshal lives, is worth about a Colonel, and more than a General
-# once our own Marshal is gone: it is then the only piece that can take that Marshal. At
-# `hard`'s 25 (less than a Major) expert let DoI's known pieces walk up to it and take it,
-# and DoI's Marshal then took what it liked (docs/bots.md).
-SPY_WORTH = (45.0, 80.0)
-# Our Marshal with no General of ours left while the enemy has one: a trade of Marshals
-# leaves their General the strongest piece on the board, so it costs this much. DoI sought
-# those trades, after taking our General, in about half of the games it won.
-LAST_GUARD = 50.0
 
 
 def default_budget() -> float:
@@ -99,8 +90,6 @@ def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
 
 class ExpertPlayer(HardPlayer):
     name = "expert"
-    spy_worth = SPY_WORTH
-    last_guard = LAST_GUARD
 
     def __init__(
         self, seed: int | None = None, budget: float | None = None, nodes: int | None = None
@@ -124,7 +113,7 @@ class ExpertPlayer(HardPlayer):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=adjust_beliefs)
+        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=suspicion.adjust)
         scorer = MoveScorer(view, beliefs, self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
@@ -177,13 +166,6 @@ class ExpertPlayer(HardPlayer):
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
         return value + self.aggression * cheap - spy_exposure(move, scorer)
-
-
-def adjust_beliefs(view: View, tracker: Tracker | None, weights: dict[int, Probs]) -> None:
-    """expert's reweighing of the shared beliefs' priors: its suspicions, and what the
-    pieces the opponent moves (and leaves still) say of their ranks."""
-    suspicion.adjust(view, tracker, weights)
-    mobility.adjust(view, tracker, weights)
 
 
 def spy_exposure(move: Move, scorer: MoveScorer) -> float:

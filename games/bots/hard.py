@@ -38,7 +38,7 @@ from games.engine import (
 )
 from games.engine.player_interface import Player
 
-from .evaluation import BASE_VALUES, Danger, Position, Values, attack_value, distances_from
+from .evaluation import Danger, Position, Values, attack_value, distances_from
 from .knowledge import Beliefs, Probs, Tracker, build_beliefs
 
 CHEAP = 20.0  # pieces worth at most this probe unknown pieces when the game stalls
@@ -65,9 +65,6 @@ class HardPlayer(Player):
     guard_weight = 1.0
     dig = True  # miners plan through bombs towards a target walled in by them
     defer_probes = True  # big pieces leave probes of unmoved pieces to cheaper ones nearby
-    # a Spy's worth while the enemy Marshal lives: with its own Marshal alive, without it
-    spy_worth = (BASE_VALUES[SPY], BASE_VALUES[SPY])
-    last_guard = 0.0  # a Marshal's worth beyond its rank while the enemy alone has a General
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -123,7 +120,7 @@ class MoveScorer:
         self.beliefs = beliefs
         self.bot = bot
         self.position = Position.from_view(view)
-        self.values = Values(self.variant, view, beliefs, bot.spy_worth, bot.last_guard)
+        self.values = Values(self.variant, view, beliefs)
         self.danger = Danger(beliefs, self.values)
         self.probs_at: dict[int, Probs] = dict(beliefs.probs)
         self.baseline = self.danger.best_reply(self.position, self.probs_at)
