@@ -1,0 +1,99 @@
+"""What took a level's pieces in recorded games, and how its Spy was lost.
+
+usage: .venv/bin/python scripts/known_takers.py NAME DUMP [DUMP ...]
+
+DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes;
+NAME the level counted (`expert`). Every game is replayed from its setups. For each piece
+of NAME's that an enemy piece attacked and took (no trade), the taker's rank, whether NAME
+had seen its rank before (it had fought), and whether NAME still had a piece that beats
+it (for a Marshal: a Spy); with the worth taken a game (`evaluation.BASE_VALUES`). Then,
+per game, how NAME's Spy was lost: by an enemy piece NAME knew, by another, or not at all.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots.evaluation import BASE_VALUES  # noqa: E402
+from games.engine import (  # noqa: E402
+    ATTACKER,
+    BOMB,
+    FLAG,
+    IMMOVABLE,
+    RANK_NAMES,
+    SPY,
+    Game,
+    Move,
+    resolve_battle,
+)
+
+
+def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, int]:
+    taken: Counter[str] = Counter()
+    worth: Counter[str] = Counter()
+    spies: Counter[str] = Counter()
+    games = 0
+    for path in paths:
+        with gzip.open(path, "rt") as handle:
+            records = json.load(handle)
+        for record in records:
+            if name not in record["names"]:
+                continue
+            games += 1
+            me = record["names"].index(name)
+            setups = [{int(sq): rank for sq, rank in s.items()} for s in record["setups"]]
+            game = Game.from_setups("classic", setups[0], setups[1])
+            fought: set[int] = set()  # ids of the units that have fought
+            spy = "kept"
+            for src, dst in record["moves"]:
+                mover, target = game.board[src], game.board[dst]
+                result = game.push(Move(src, dst))
+                battle = result.battle
+                if battle is None or mover is None or target is None:
+                    continue
+                known = id(mover) in fought
+                fought.update((id(mover), id(target)))
+                if result.color == me or battle.result != ATTACKER:
+                    continue
+                if battle.defender == SPY and spy == "kept":
+                    spy = "taken by a piece it knew" if known else "taken by a hidden piece"
+                if battle.defender in (BOMB, FLAG):
+                    continue
+                beaters = [
+                    u
+                    for u in game.army[me]
+                    if u.rank not in IMMOVABLE
+                    and resolve_battle(u.rank, battle.attacker, game.variant) == ATTACKER
+                ]
+                key = (
+                    f"{RANK_NAMES[battle.attacker]:<10s} {'known ' if known else 'hidden'}"
+                    f" {'we had a piece that beats it' if beaters else 'nothing of ours beats it'}"
+                )
+                taken[key] += 1
+                worth[key] += BASE_VALUES[battle.defender]
+            spies[spy] += 1
+    return taken, worth, spies, games
+
+
+def main(args: list[str]) -> int:
+    if len(args) < 2:
+        print(__doc__)
+        return 2
+    taken, worth, spies, games = count(args[0], args[1:])
+    print(f"{games} games; pieces taken by an enemy attacker, worth a game, by the taker:")
+    for key, n in sorted(taken.items(), key=lambda item: -worth[item[0]]):
+        print(f"  {n:5d}  {worth[key] / max(1, games):6.1f}  {key}")
+    print("its Spy, in how many games:")
+    for key, n in spies.most_common():
+        print(f"  {n:5d}  {key}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
