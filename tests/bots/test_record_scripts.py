@@ -1,0 +1,79 @@
+"""The scripts that read a tournament's `--dump` (docs/bots.md, "Results against DoI"), run
+on two real games: each prints its figures from the records, and the figures add up."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def dump(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("records") / "games.json.gz"
+    subprocess.run(
+        [sys.executable, "-m", "games.bots.tournament_cli", "hard", "medium", "--games", "2"]
+        + ["--seed", "3", "--no-progress", "--dump", str(path)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return path
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / script), *args],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return done.stdout
+
+
+def test_known_takers_counts_every_game_once(dump: Path) -> None:
+    out = run("known_takers.py", "hard", str(dump))
+    assert out.startswith("2 games;")
+    spy_lines = out.split("its Spy, in how many games:")[1].strip().splitlines()
+    assert sum(int(line.split()[0]) for line in spy_lines) == 2
+    taken = re.findall(r"^\s+(\d+)\s+[\d.]+\s+(\w+)\s+(known|hidden)", out, re.M)
+    assert taken, out
+    assert all(
+        rank
+        in {
+            "marshal",
+            "general",
+            "colonel",
+            "major",
+            "captain",
+            "lieutenant",
+            "sergeant",
+            "miner",
+            "scout",
+            "spy",
+        }
+        for _, rank, _ in taken
+    )
+
+
+def test_opponent_mobility_prints_a_share_per_rank_and_phase(dump: Path) -> None:
+    out = run("opponent_mobility.py", "medium", str(dump))
+    rows = {line.split()[0]: line for line in out.splitlines()[1:]}
+    assert {"marshal", "sergeant", "spy"} <= set(rows)
+    shares = [float(x) for x in re.findall(r"(\d\.\d\d) \(", rows["marshal"])]
+    assert shares and all(0.0 <= share <= 1.0 for share in shares)
+
+
+@pytest.mark.parametrize("flags", [(), ("--mobility",)])
+def test_belief_likelihood_gives_log_probabilities(dump: Path, flags: tuple[str, ...]) -> None:
+    out = run("belief_likelihood.py", *flags, "medium", str(dump))
+    found = dict(re.findall(r"^(log-likelihood, [\w ]+?)\s+(-?[\d.]+)\s+over", out, re.M))
+    assert set(found) == {"log-likelihood, moved pieces", "log-likelihood, unmoved"}
+    assert all(float(value) < 0 for value in found.values())
