@@ -16,8 +16,6 @@ win that the beliefs gave and how often it won.
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import sys
 from collections import defaultdict
@@ -28,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from opponent_mobility import adjust as mobility_adjust  # noqa: E402
 
 from games.bots import suspicion  # noqa: E402
+from games.bots.dumps import recorded_games  # noqa: E402
 from games.bots.knowledge import Tracker, build_beliefs  # noqa: E402
 from games.engine import ATTACKER, SCOUT, Game, Move, resolve_battle  # noqa: E402
 
@@ -36,40 +35,32 @@ EVERY = 8
 
 def measure(name: str, paths: list[str], adjust) -> dict[str, tuple[float, int]]:
     sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for path in paths:
-        with gzip.open(path, "rt") as handle:
-            records = json.load(handle)
-        for record in records:
-            if name not in record["names"]:
-                continue
-            me = record["names"].index(name)
-            setups = [{int(sq): rank for sq, rank in s.items()} for s in record["setups"]]
-            game = Game.from_setups("classic", setups[0], setups[1])
-            tracker = Tracker()
-            for ply, (src, dst) in enumerate(record["moves"]):
-                if game.turn == me:
-                    view = game.view(me)
-                    tracker.observe(view)
-                    target = view.board[dst]
-                    attack = target is not None and target.color != me and target.rank is None
-                    if ply % EVERY == 0 or attack and target.moved:  # type: ignore[union-attr]
-                        beliefs = build_beliefs(view, tracker, flag_structure=True, adjust=adjust)
-                    if ply % EVERY == 0:
-                        _score(game, view, beliefs, sums)
-                    if attack and target.moved and game.board[src].rank != SCOUT:  # type: ignore[union-attr]
-                        mine, true = game.board[src].rank, game.board[dst].rank  # type: ignore[union-attr]
-                        win = sum(
-                            p
-                            for rank, p in beliefs.of(dst).items()
-                            if resolve_battle(mine, rank, game.variant) == ATTACKER
-                        )
-                        row = sums["attacks on moved pieces: chance to win"]
-                        row[0] += win
-                        row[1] += 1
-                        row = sums["attacks on moved pieces: won"]
-                        row[0] += resolve_battle(mine, true, game.variant) == ATTACKER
-                        row[1] += 1
-                game.push(Move(src, dst))
+    for record, me, game in recorded_games(name, paths):
+        tracker = Tracker()
+        for ply, (src, dst) in enumerate(record["moves"]):
+            if game.turn == me:
+                view = game.view(me)
+                tracker.observe(view)
+                target = view.board[dst]
+                attack = target is not None and target.color != me and target.rank is None
+                if ply % EVERY == 0 or attack and target.moved:  # type: ignore[union-attr]
+                    beliefs = build_beliefs(view, tracker, flag_structure=True, adjust=adjust)
+                if ply % EVERY == 0:
+                    _score(game, view, beliefs, sums)
+                if attack and target.moved and game.board[src].rank != SCOUT:  # type: ignore[union-attr]
+                    mine, true = game.board[src].rank, game.board[dst].rank  # type: ignore[union-attr]
+                    win = sum(
+                        p
+                        for rank, p in beliefs.of(dst).items()
+                        if resolve_battle(mine, rank, game.variant) == ATTACKER
+                    )
+                    row = sums["attacks on moved pieces: chance to win"]
+                    row[0] += win
+                    row[1] += 1
+                    row = sums["attacks on moved pieces: won"]
+                    row[0] += resolve_battle(mine, true, game.variant) == ATTACKER
+                    row[1] += 1
+            game.push(Move(src, dst))
     return {key: (total / n, int(n)) for key, (total, n) in sums.items() if n}
 
 

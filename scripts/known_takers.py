@@ -12,14 +12,13 @@ per game, how NAME's Spy was lost: by an enemy piece NAME knew, by another, or n
 
 from __future__ import annotations
 
-import gzip
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.bots.dumps import recorded_games  # noqa: E402
 from games.bots.evaluation import BASE_VALUES  # noqa: E402
 from games.engine import (  # noqa: E402
     ATTACKER,
@@ -28,7 +27,6 @@ from games.engine import (  # noqa: E402
     IMMOVABLE,
     RANK_NAMES,
     SPY,
-    Game,
     Move,
     resolve_battle,
 )
@@ -39,45 +37,37 @@ def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, int]:
     worth: Counter[str] = Counter()
     spies: Counter[str] = Counter()
     games = 0
-    for path in paths:
-        with gzip.open(path, "rt") as handle:
-            records = json.load(handle)
-        for record in records:
-            if name not in record["names"]:
+    for record, me, game in recorded_games(name, paths):
+        games += 1
+        fought: set[int] = set()  # ids of the units that have fought
+        spy = "kept"
+        for src, dst in record["moves"]:
+            mover, target = game.board[src], game.board[dst]
+            result = game.push(Move(src, dst))
+            battle = result.battle
+            if battle is None or mover is None or target is None:
                 continue
-            games += 1
-            me = record["names"].index(name)
-            setups = [{int(sq): rank for sq, rank in s.items()} for s in record["setups"]]
-            game = Game.from_setups("classic", setups[0], setups[1])
-            fought: set[int] = set()  # ids of the units that have fought
-            spy = "kept"
-            for src, dst in record["moves"]:
-                mover, target = game.board[src], game.board[dst]
-                result = game.push(Move(src, dst))
-                battle = result.battle
-                if battle is None or mover is None or target is None:
-                    continue
-                known = id(mover) in fought
-                fought.update((id(mover), id(target)))
-                if result.color == me or battle.result != ATTACKER:
-                    continue
-                if battle.defender == SPY and spy == "kept":
-                    spy = "taken by a piece it knew" if known else "taken by a hidden piece"
-                if battle.defender in (BOMB, FLAG):
-                    continue
-                beaters = [
-                    u
-                    for u in game.army[me]
-                    if u.rank not in IMMOVABLE
-                    and resolve_battle(u.rank, battle.attacker, game.variant) == ATTACKER
-                ]
-                key = (
-                    f"{RANK_NAMES[battle.attacker]:<10s} {'known ' if known else 'hidden'}"
-                    f" {'we had a piece that beats it' if beaters else 'nothing of ours beats it'}"
-                )
-                taken[key] += 1
-                worth[key] += BASE_VALUES[battle.defender]
-            spies[spy] += 1
+            known = id(mover) in fought
+            fought.update((id(mover), id(target)))
+            if result.color == me or battle.result != ATTACKER:
+                continue
+            if battle.defender == SPY and spy == "kept":
+                spy = "taken by a piece it knew" if known else "taken by a hidden piece"
+            if battle.defender in (BOMB, FLAG):
+                continue
+            beaters = [
+                u
+                for u in game.army[me]
+                if u.rank not in IMMOVABLE
+                and resolve_battle(u.rank, battle.attacker, game.variant) == ATTACKER
+            ]
+            key = (
+                f"{RANK_NAMES[battle.attacker]:<10s} {'known ' if known else 'hidden'}"
+                f" {'we had a piece that beats it' if beaters else 'nothing of ours beats it'}"
+            )
+            taken[key] += 1
+            worth[key] += BASE_VALUES[battle.defender]
+        spies[spy] += 1
     return taken, worth, spies, games
 
 

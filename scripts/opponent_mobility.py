@@ -20,8 +20,6 @@ hidden movable pieces that have moved (`mobility.moved_share`), median by phase.
 
 from __future__ import annotations
 
-import gzip
-import json
 import statistics
 import sys
 from bisect import bisect_right
@@ -30,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.bots.dumps import recorded_games  # noqa: E402
 from games.bots.knowledge import Probs, Tracker, hidden_counts  # noqa: E402
 from games.engine import (  # noqa: E402
     BOMB,
@@ -46,7 +45,6 @@ from games.engine import (  # noqa: E402
     SCOUT,
     SERGEANT,
     SPY,
-    Game,
     Move,
     View,
 )
@@ -109,30 +107,22 @@ def adjust(view: View, tracker: Tracker | None, weights: dict[int, Probs]) -> No
 def count(name: str, paths: list[str]):
     seen: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])  # counted, moved
     shares: dict[int, list[float]] = defaultdict(list)
-    for path in paths:
-        with gzip.open(path, "rt") as handle:
-            records = json.load(handle)
-        for record in records:
-            if name not in record["names"]:
-                continue
-            them = record["names"].index(name)
-            setups = [{int(sq): rank for sq, rank in s.items()} for s in record["setups"]]
-            game = Game.from_setups("classic", setups[0], setups[1])
-            for ply, (src, dst) in enumerate(record["moves"]):
-                if ply % 10 == 0:
-                    phase = bisect_right(STILL_ARMY_PLIES, ply)
-                    view = game.view(1 - them)
-                    shares[phase].append(moved_share(view))
-                    for square, piece in enumerate(view.board):
-                        if piece is None or piece.color != them or piece.rank is not None:
-                            continue
-                        rank = game.board[square].rank  # type: ignore[union-attr]
-                        if rank in (BOMB, FLAG):
-                            continue
-                        row = seen[(phase, rank)]
-                        row[0] += 1
-                        row[1] += piece.moved
-                game.push(Move(src, dst))
+    for record, them, game in recorded_games(name, paths):
+        for ply, (src, dst) in enumerate(record["moves"]):
+            if ply % 10 == 0:
+                phase = bisect_right(STILL_ARMY_PLIES, ply)
+                view = game.view(1 - them)
+                shares[phase].append(moved_share(view))
+                for square, piece in enumerate(view.board):
+                    if piece is None or piece.color != them or piece.rank is not None:
+                        continue
+                    rank = game.board[square].rank  # type: ignore[union-attr]
+                    if rank in (BOMB, FLAG):
+                        continue
+                    row = seen[(phase, rank)]
+                    row[0] += 1
+                    row[1] += piece.moved
+            game.push(Move(src, dst))
     return seen, shares
 
 
