@@ -30,41 +30,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots.dumps import recorded_games  # noqa: E402
 from games.bots.knowledge import Probs, Tracker, hidden_counts  # noqa: E402
-from games.engine import (  # noqa: E402
-    BOMB,
-    CAPTAIN,
-    COLONEL,
-    FLAG,
-    GENERAL,
-    IMMOVABLE,
-    LIEUTENANT,
-    MAJOR,
-    MARSHAL,
-    MINER,
-    RANK_NAMES,
-    SCOUT,
-    SERGEANT,
-    SPY,
-    Move,
-    View,
-)
+from games.engine import BOMB, FLAG, IMMOVABLE, RANK_NAMES, Move, View  # noqa: E402
 
 PHASES = ("< 100", "< 250", "< 500", "500+")
 
 # The share of an opponent's hidden pieces of each rank that have moved, before ply 100,
-# 250, 500 and after (Demon of Ignorance, 43 games: scripts/opponent_mobility.py).
+# 250, 500 and after (Demon of Ignorance, 43 games, printed by this script).
 STILL_ARMY_PLIES = (100, 250, 500)
-STILL_ARMY_MOVED: dict[int, tuple[float, float, float, float]] = {
-    SPY: (0.01, 0.03, 0.09, 0.08),
-    SCOUT: (0.09, 0.15, 0.13, 0.15),
-    MINER: (0.04, 0.12, 0.13, 0.12),
-    SERGEANT: (0.07, 0.09, 0.06, 0.14),
-    LIEUTENANT: (0.08, 0.19, 0.21, 0.24),
-    CAPTAIN: (0.09, 0.17, 0.23, 0.22),
-    MAJOR: (0.13, 0.22, 0.22, 0.24),
-    COLONEL: (0.15, 0.31, 0.29, 0.38),
-    GENERAL: (0.09, 0.44, 0.53, 0.37),
-    MARSHAL: (0.07, 0.25, 0.53, 0.77),
+_BY_NAME = {
+    "spy": (0.01, 0.03, 0.09, 0.08),
+    "scout": (0.09, 0.15, 0.13, 0.15),
+    "miner": (0.04, 0.12, 0.13, 0.12),
+    "sergeant": (0.07, 0.09, 0.06, 0.14),
+    "lieutenant": (0.08, 0.19, 0.21, 0.24),
+    "captain": (0.09, 0.17, 0.23, 0.22),
+    "major": (0.13, 0.22, 0.22, 0.24),
+    "colonel": (0.15, 0.31, 0.29, 0.38),
+    "general": (0.09, 0.44, 0.53, 0.37),
+    "marshal": (0.07, 0.25, 0.53, 0.77),
+}
+STILL_ARMY_MOVED: dict[int, tuple[float, ...]] = {
+    rank: _BY_NAME[name] for rank, name in RANK_NAMES.items() if name in _BY_NAME
 }
 FLOOR = 0.02
 # How much of its movable hidden army the opponent has moved: up to STILL this share the
