@@ -39,7 +39,7 @@ from .search import Clock, Searcher, TimeUp, sample_world
 
 DEFAULT_BUDGET = 1.0  # seconds a move, unless EXPERT_BUDGET or the clock says otherwise
 BUDGET_SAFETY = 0.85  # of the budget the search may use (beliefs and setup take the rest)
-WORLDS_FIRST = 8  # worlds searched at depth 1 before any deeper pass
+WORLDS_FIRST = 12  # worlds searched at depth 1 before any deeper pass
 MAX_WORLDS = 48
 MIN_WORLDS = 4  # a deeper pass counts only once it has searched this many worlds
 DEPTH_GROWTH = 10.0  # a world one ply deeper costs about this many times more, at first
@@ -47,10 +47,6 @@ MAX_DEPTH = 4
 # From depth 3 on, only this many candidates, the best of the pass before, are searched
 # deeper: a ply costs about ten times the one before, and most candidates are far behind.
 NARROW = 8
-# A deeper pass starts once the time left covers this share of the worlds drawn so far: a
-# pass that searched half of them counts (`_counted_depth`), and waiting for time to cover
-# them all kept expert at depth 2 at 0.2 s a move while it drew more shallow worlds.
-DEEPEN_COVER = 0.5
 CANDIDATES = 10  # quiet moves kept by hard's score; attacks are always searched
 UNMASK = 0.12  # worth of learning a hidden piece's rank, per point of its expected value
 THREAT = 0.1  # an enemy piece next to ours that beats it this often makes its flight a candidate
@@ -344,7 +340,7 @@ def _deepen(
     following = moves_at.get(depth + 1) or narrowed(depth)
     share = len(following) / max(1, len(moves_at[depth]))
     per_world = cost.get(depth + 1, cost.get(depth, 0.0) * DEPTH_GROWTH * share)
-    if clock.left() > per_world * worlds * DEEPEN_COVER:
+    if clock.left() > per_world * worlds:
         moves_at[depth + 1] = following
         return True
     return False

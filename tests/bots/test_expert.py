@@ -394,7 +394,7 @@ def miner_raid(miner: int, rank: int = MINER) -> Game:
         sq(1, 0): (RED, BOMB),
         sq(0, 1): (RED, BOMB),
         sq(1, 2): (RED, LIEUTENANT),
-        sq(2, 6): (RED, SCOUT),  # no line from it reaches a piece that may be the flag
+        sq(5, 8): (RED, SCOUT),
         sq(9, 9): (BLUE, FLAG),
         sq(9, 8): (BLUE, BOMB),
         sq(8, 9): (BLUE, BOMB),
