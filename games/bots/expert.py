@@ -61,11 +61,6 @@ STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 # lives: that piece is the Spy at least this often (a program that knows our Marshal
 # sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
 SPY_WATCH = 0.3
-# The first move of a piece below a Colonel: a piece that has never moved may be a bomb to
-# the opponent, which keeps its big pieces off it; once it has moved, a known Marshal or
-# General takes it at leisure. Strong programs move few of their pieces (docs/bots.md).
-STILL = 0.25  # of the piece's worth
-STILL_BELOW = 48.0  # pieces worth less than this (a Colonel) keep still
 
 
 def default_budget() -> float:
@@ -160,7 +155,6 @@ class ExpertPlayer(HardPlayer):
                 scorer._progress(move, rank)
                 - scorer._leaves_guard(move)
                 - spy_exposure(move, scorer)
-                - self.first_move(move, scorer)
             )
         probs = scorer.beliefs.of(move.dst)
         win, _ = scorer._branches(rank, probs)
@@ -172,18 +166,6 @@ class ExpertPlayer(HardPlayer):
             value -= scorer._cheaper_probe(move, rank)
         cheap = 1.0 if scorer.values.mine[rank] <= CHEAP else 0.25
         return value + self.aggression * cheap - spy_exposure(move, scorer)
-
-    def first_move(self, move: Move, scorer: MoveScorer) -> float:
-        """STILL of its worth for the first quiet move of a piece worth less than
-        STILL_BELOW, less as a quiet spell grows (the game must go on)."""
-        position = scorer.position
-        rank = position.ranks[move.src]
-        if position.moved[move.src] or rank is None:
-            return 0.0
-        worth = scorer.values.mine[rank]
-        if worth >= STILL_BELOW:
-            return 0.0
-        return max(0.0, STILL * worth - self.aggression)
 
 
 def spy_exposure(move: Move, scorer: MoveScorer) -> float:
