@@ -97,13 +97,9 @@ class Position:
 
 
 class Values:
-    """What each rank is worth to each side in this game, given what is still alive.
-    `marshal_premium`: what our Marshal is worth beyond its rank while the enemy Marshal
-    may live, so that a trade of Marshals costs that much."""
+    """What each rank is worth to each side in this game, given what is still alive."""
 
-    def __init__(
-        self, variant: Variant, view: View, beliefs: Beliefs, marshal_premium: float = 0.0
-    ) -> None:
+    def __init__(self, variant: Variant, view: View, beliefs: Beliefs) -> None:
         me, enemy = view.viewer, 1 - view.viewer
         own_ranks = [p.rank for p in view.board if p and p.color == me]
         enemy_bombs = beliefs.hidden_counts.get(BOMB, 0) + sum(
@@ -112,8 +108,6 @@ class Values:
         enemy_marshal = any(beliefs.p(sq, r) > 0 for sq in beliefs.probs for r in variant.spy_beats)
         own_movers = sum(1 for r in own_ranks if r not in IMMOVABLE)
         self.mine = self._table(own_ranks.count(MINER), enemy_bombs > 0, enemy_marshal, own_movers)
-        if enemy_marshal:
-            self.mine[MARSHAL] += marshal_premium
         enemy_miners = sum(p.get(MINER, 0.0) for p in beliefs.probs.values())
         enemy_movers = round(sum(beliefs.can_move(sq) for sq in beliefs.probs))
         own_marshal = any(r in variant.spy_beats for r in own_ranks)

@@ -61,10 +61,6 @@ STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 # lives: that piece is the Spy at least this often (a program that knows our Marshal
 # sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
 SPY_WATCH = 0.3
-# Our Marshal is worth this much more than theirs while theirs may live, so a trade of
-# Marshals costs it: against DoI expert lost nearly every game in which the Marshals took
-# each other, most often DoI's Marshal attacking ours once it knew it (docs/bots.md).
-MARSHAL_PREMIUM = 40.0
 
 
 def default_budget() -> float:
@@ -94,7 +90,6 @@ def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
 
 class ExpertPlayer(HardPlayer):
     name = "expert"
-    marshal_premium = MARSHAL_PREMIUM
 
     def __init__(
         self, seed: int | None = None, budget: float | None = None, nodes: int | None = None

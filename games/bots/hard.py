@@ -65,7 +65,6 @@ class HardPlayer(Player):
     guard_weight = 1.0
     dig = True  # miners plan through bombs towards a target walled in by them
     defer_probes = True  # big pieces leave probes of unmoved pieces to cheaper ones nearby
-    marshal_premium = 0.0  # our Marshal's worth beyond its rank while theirs may live
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -121,7 +120,7 @@ class MoveScorer:
         self.beliefs = beliefs
         self.bot = bot
         self.position = Position.from_view(view)
-        self.values = Values(self.variant, view, beliefs, bot.marshal_premium)
+        self.values = Values(self.variant, view, beliefs)
         self.danger = Danger(beliefs, self.values)
         self.probs_at: dict[int, Probs] = dict(beliefs.probs)
         self.baseline = self.danger.best_reply(self.position, self.probs_at)
