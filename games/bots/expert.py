@@ -103,7 +103,8 @@ class ExpertPlayer(HardPlayer):
 
     def setup(self) -> dict[int, int]:
         assert self.variant is not None
-        people = human_setups.human_setup(self.variant, self.color, self.rng)
+        away = human_setups.away_from_lanes(self.variant.width)
+        people = human_setups.human_setup(self.variant, self.color, self.rng, away)
         return people or decoy_setup(self.variant, self.color, self.rng)
 
     def move(self, view: View) -> Move:
