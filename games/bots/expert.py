@@ -103,8 +103,7 @@ class ExpertPlayer(HardPlayer):
 
     def setup(self) -> dict[int, int]:
         assert self.variant is not None
-        away = human_setups.away_from_lanes(self.variant.width)
-        people = human_setups.human_setup(self.variant, self.color, self.rng, away)
+        people = human_setups.human_setup(self.variant, self.color, self.rng)
         return people or decoy_setup(self.variant, self.color, self.rng)
 
     def move(self, view: View) -> Move:

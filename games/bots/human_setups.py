@@ -13,7 +13,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from games.engine import FLAG, RED, Variant, validate_setup
+from games.engine import RED, Variant, validate_setup
 from games.engine.records import RED_CODE_RANKS
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -53,50 +53,15 @@ def place(variant: Variant, color: int, grid: Grid, mirror: bool) -> dict[int, i
     return setup
 
 
-def away_from_lanes(width: int) -> frozenset[int]:
-    """The columns at least two from both edges and from the middle pair: where a flag
-    hunter that looks beside the edge and middle lanes its attacks go through looks last
-    (DoI guesses the flag within one column of lane 0, 4 or 5, or 9)."""
-    lanes = (0, width // 2 - 1, width // 2, width - 1)
-    return frozenset(c for c in range(width) if min(abs(c - lane) for lane in lanes) >= 2)
-
-
-def _flag_column(grid: Grid) -> int | None:
-    return next((col for row in grid for col, rank in enumerate(row) if rank == FLAG), None)
-
-
-def _fits(col: int | None, columns: frozenset[int], last: int) -> bool:
-    """Whether a flag in column `col` stands in one of `columns`, mirrored or not."""
-    return col is not None and (col in columns or last - col in columns)
-
-
-def human_setup(
-    variant: Variant,
-    color: int,
-    rng: random.Random,
-    flag_columns: frozenset[int] | None = None,
-) -> dict[int, int] | None:
+def human_setup(variant: Variant, color: int, rng: random.Random) -> dict[int, int] | None:
     """One of the people's setups for this variant, mirrored half the time; None when we
-    have none for it (or it does not fit the variant's board). With `flag_columns`, only
-    setups whose flag stands in one of those columns, mirrored or not (all of them if none
-    does)."""
+    have none for it (or it does not fit the variant's board)."""
     grids = setups(variant.name)
     if not grids or variant.width != 10 or variant.setup_rows != 4:
         return None
-    last = variant.width - 1
-    if flag_columns is not None:
-        fitting = tuple(g for g in grids if _fits(_flag_column(g), flag_columns, last))
-        grids = fitting or grids
-    grid = rng.choice(grids)
-    mirror = rng.random() < 0.5
-    col = _flag_column(grid)
-    if flag_columns is not None and col is not None:
-        # a mirror image that puts the flag in one of the columns, where only one does
-        if (col in flag_columns) != (last - col in flag_columns):
-            mirror = col not in flag_columns
-    setup = place(variant, color, grid, mirror)
+    setup = place(variant, color, rng.choice(grids), rng.random() < 0.5)
     validate_setup(variant, color, setup)
     return setup
 
 
-__all__ = ["away_from_lanes", "human_setup", "place", "setups"]
+__all__ = ["human_setup", "place", "setups"]

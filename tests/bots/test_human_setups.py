@@ -7,10 +7,9 @@ import random
 import pytest
 
 from games.bots import ExpertPlayer
-from games.bots.human_setups import away_from_lanes, human_setup, place, setups
+from games.bots.human_setups import human_setup, place, setups
 from games.engine import (
     BLUE,
-    FLAG,
     RED,
     get_variant,
     validate_setup,
@@ -48,25 +47,3 @@ def test_expert_sets_up_as_one_of_the_people() -> None:
         bot.start(BLUE, variant)
         assert tuple(sorted(bot.setup().items())) in known
     assert human_setup(get_variant("duel"), RED, random.Random(1)) is None
-
-
-def test_the_columns_away_from_the_lanes_a_flag_hunter_looks_beside() -> None:
-    assert away_from_lanes(10) == frozenset({2, 7})
-
-
-@pytest.mark.parametrize("name", ["classic", "barrage"])
-def test_expert_puts_its_flag_away_from_the_lanes(name: str) -> None:
-    """Its setups are people's setups whose flag stands in column 2 or 7 (mirrored as
-    needed); a setup drawn without the columns has its flag anywhere."""
-    variant = get_variant(name)
-    columns, anywhere = set(), set()
-    for seed in range(40):
-        bot = ExpertPlayer(seed, nodes=100)
-        bot.start(RED, variant)
-        setup = bot.setup()
-        columns.add(next(sq % 10 for sq, rank in setup.items() if rank == FLAG))
-        free = human_setup(variant, RED, random.Random(seed))
-        assert free is not None
-        anywhere.add(next(sq % 10 for sq, rank in free.items() if rank == FLAG))
-    assert columns <= away_from_lanes(10) and len(columns) == 2
-    assert anywhere - away_from_lanes(10)
