@@ -10,7 +10,7 @@ make/unmake round trip gives back the game exactly (`to_dict`).
 
 from __future__ import annotations
 
-from games.engine import IMMOVABLE, SCOUT, Game, Move, MoveResult
+from games.engine import Game, Move, MoveResult
 
 
 class WorldState:
@@ -24,36 +24,8 @@ class WorldState:
 
     def captures(self) -> list[Move]:
         """The legal attacks of the side to move, in the engine's order, without generating
-        its quiet moves (quiescence asks for them at every leaf). An attack can be refused
-        only by the two-squares rule (the piece of a run at its limit) or the return rule;
-        then the engine's own check (`_stalling_refusal`) decides."""
-        game = self.game
-        if game.outcome is not None:
-            return []
-        board, variant, color = game.board, game.variant, game.turn
-        run = game.runs[color] if variant.two_squares_limit else None
-        if run is not None and run.count < variant.two_squares_limit:
-            run = None
-        returns = bool(variant.return_after_moves)
-        found = []
-        for unit in game.army[color]:
-            rank, src = unit.rank, unit.square
-            if rank in IMMOVABLE:
-                continue
-            check = returns or (run is not None and unit.id == run.unit)
-            for ray in variant.rays[src]:
-                for dst in ray:
-                    target = board[dst]
-                    if target is None:
-                        if rank == SCOUT:
-                            continue
-                        break
-                    if target.color != color and not (
-                        check and game._stalling_refusal(unit, src, dst, True) is not None
-                    ):
-                        found.append(Move(src, dst))
-                    break
-        return found
+        its quiet moves (quiescence asks for them at every leaf): `Game.legal_attacks`."""
+        return self.game.legal_attacks()
 
     def blind(self, move: Move) -> bool:
         """Whether `move` attacks a piece whose rank its side has not seen (no battle has

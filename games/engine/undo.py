@@ -44,14 +44,19 @@ class UnitState(NamedTuple):
 
 
 class Undo(NamedTuple):
+    """A move's record. Only the moving side's entries of `last_by`, `hash_after` and `runs`
+    change in a move, so only they are kept. A quiet move's record is a plain tuple of the
+    same fields (making a NamedTuple costs more): its target, target state and captured
+    lengths are None, and its mover's army index is -1."""
+
     mover: Unit
     mover_state: UnitState
     target: Unit | None
     target_state: UnitState | None
-    captured_lengths: tuple[int, int]
-    last_by: tuple[MoveResult | None, MoveResult | None]
-    hash_after: tuple[int | None, int | None]
-    runs: tuple[Run | None, Run | None]
+    captured_lengths: tuple[int, int] | None
+    last_by: MoveResult | None  # the mover's side's
+    hash_after: int | None  # the mover's side's
+    run: Run | None  # the mover's side's
     chases: tuple[Chase | None, Chase | None]
     hash: int
     quiet_plies: int
