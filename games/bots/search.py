@@ -307,10 +307,14 @@ class Searcher:
         best = -INF
         make, unmake, search, board = self.make, self.unmake, self.search, game.board
         depth -= 1
+        quiesce = self.quiesce if depth <= 0 else None  # what search at depth 0 returns
         for move in moves:
             make(state, move)
             try:
-                value = -search(state, depth, -beta, -alpha)
+                if quiesce is None:
+                    value = -search(state, depth, -beta, -alpha)
+                else:
+                    value = -quiesce(state, -beta, -alpha, QUIESCENCE_PLIES)
             finally:
                 unmake(state)
             if value > best:  # max(best, value)
@@ -355,9 +359,19 @@ class Searcher:
 
     def quiesce(self, state: WorldState, alpha: float, beta: float, plies: int) -> float:
         """Stand pat, or follow captures (a pending capture is never left unseen)."""
-        stand = self.evaluate(state)
-        game = state.game
-        if game.outcome is not None or plies <= 0 or stand >= beta:
+        game = state.game  # stand = self.evaluate(state), inlined:
+        stand = self.score
+        if game.outcome is not None:
+            return stand if game.turn == self.me else -stand
+        if self._zone:  # self.flag_danger(game), inlined
+            key = self._ring_key(game.board)
+            danger = self._dangers.get(key)
+            if danger is None:
+                danger = self._dangers[key] = self._flag_danger(game)
+            stand -= danger
+        if game.turn != self.me:
+            stand = -stand
+        if plies <= 0 or stand >= beta:
             return stand
         if stand > alpha:  # max(alpha, stand)
             alpha = stand

@@ -1,14 +1,17 @@
 """The search's only contact with the engine's state: `make` a move and `unmake` it.
 
-`make` is the engine's `Game.push` (every rule, battle and outcome is the engine's) without
-its legality check, since the search plays only moves the engine generated, and `unmake`
-its `Game.pop`, which puts back what the push changed. Copying a whole game per
+`make` is the engine's `Game.push_generated`, its `push` (every rule, battle and outcome is
+the engine's) without the legality check, since the search plays only moves the engine
+generated (checking them again was a fifth of a node), and `unmake` its `Game.pop`, which
+puts back what the push changed. Copying a whole game per
 node (`Game.from_position`) was most of the search's time; push/pop costs far less
 (docs/performance.md, "Figures behind the code"). `tests/bots/test_expert.py` checks that a
 make/unmake round trip gives back the game exactly (`to_dict`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from games.engine import Game, Move, MoveResult
 
@@ -18,6 +21,9 @@ class WorldState:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # `make` and `unmake`, bound once: the engine's own methods, called at every node
+        self.make: Callable[[Move], MoveResult] = game.push_generated
+        self.unmake: Callable[[], MoveResult] = game.pop
 
     def moves(self) -> list[Move]:
         return self.game.legal_moves()
@@ -45,16 +51,6 @@ class WorldState:
     @property
     def outcome(self):  # (engine.Outcome | None)
         return self.game.outcome
-
-    def make(self, move: Move) -> MoveResult:
-        """`Game.push` minus `check_move`: the move comes from the engine's own generator
-        (or the view's legal moves at the root), so checking it again was a fifth of a node."""
-        game = self.game
-        game._undo.append(game._undo_record(move))
-        return game._apply(move)
-
-    def unmake(self) -> None:
-        self.game.pop()
 
 
 def reveal(game: Game, squares: list[int]) -> None:

@@ -26,6 +26,7 @@ from .results import (
     Outcome,
     Phase,
     Termination,
+    new_move_result,
 )
 from .stalling import (
     Chase,
@@ -43,6 +44,8 @@ from .units import Unit
 from .variants import Variant, get_variant
 from .view import PieceView, View
 from .zobrist import zobrist_table
+
+_new_tuple = tuple.__new__  # a NamedTuple's __new__ without its Python frame
 
 
 class Game:
@@ -421,6 +424,12 @@ class Game:
         self._undo.append(self._undo_record(move))
         return self._apply(move)
 
+    def push_generated(self, move: Move) -> MoveResult:
+        """`push` without `check_move`, for a move this game's own generator gave in this
+        position (`legal_moves`, `legal_attacks`): a search's make, checked once already."""
+        self._undo.append(self._undo_record(move))
+        return self._apply(move)
+
     def pop(self) -> MoveResult:
         """Take back the last move pushed on this object (a search's move/unmove cycle): the
         game is exactly as before that push. IndexError when there is none (moves before a
@@ -521,14 +530,17 @@ class Game:
             chase = self.chases[color]
             if chase is not None:
                 chase_step = self._chase_step(chase, unit, src, dst)
-            evades = is_evasion(self._threat_against(color), src, v.neighbors)
+            last = self.last_by[1 - color]  # `_threat_against`, when it is no battle
+            if last is not None and last.ply == self.ply and last.battle is None:
+                evades = is_evasion((last.move.dst, False), src, v.neighbors)
         runs = self.runs
         run = runs[color]
-        runs[color] = (
-            run.then(uid, src, dst, width)
-            if run is not None and run.unit == uid and run.dst == src  # else a new run
-            else Run(uid, src, dst, 1, min(src, dst), max(src, dst))
-        )
+        if run is not None and run.unit == uid and run.dst == src:
+            runs[color] = run.then(uid, src, dst, width)
+        elif src < dst:  # `Run.start`
+            runs[color] = _new_tuple(Run, (uid, src, dst, 1, src, dst))
+        else:
+            runs[color] = _new_tuple(Run, (uid, src, dst, 1, dst, src))
         if v.return_after_moves:
             unit.recent = ((src,) + unit.recent)[: v.return_after_moves - 1]
         unit.moved = True
@@ -561,7 +573,7 @@ class Game:
                 self._track_chases(unit, chase_step, evades)
         self.ply += 1
         self.quiet_plies = 0 if battle else self.quiet_plies + 1
-        moved = MoveResult(self.ply, color, move, rank, battle)
+        moved = new_move_result(self.ply, color, move, rank, battle)
         self.history.append(moved)
         self.last_by[color] = moved
         self.hash_after[color] = self.hash
