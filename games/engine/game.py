@@ -223,12 +223,18 @@ class Game:
         run = self.runs[color] if limit else None
         busy = run.unit if run is not None and limit is not None and run.count >= limit else -1
         returns = bool(v.return_after_moves)
+        # the squares of the enemy's pieces, as bits: most pieces have none in reach
+        bits = v.square_bits
+        enemy = sum([bits[unit.square] for unit in self.army[1 - color]])
+        step_bits, ray_bits = v.step_bits, v.ray_bits
         found: list[Move] = []
         for unit in self.army[color]:
             rank = unit.rank
             if rank in IMMOVABLE:
                 continue
             src = unit.square
+            if not ((ray_bits if rank == SCOUT else step_bits)[src] & enemy):
+                continue
             check = returns or unit.id == busy
             if rank == SCOUT:
                 for ray in ray_moves[src]:
@@ -580,8 +586,8 @@ class Game:
         self.turn = 1 - color
         if battle is not None and battle.defender == FLAG:
             self.end(Outcome(color, Termination.FLAG_CAPTURED))
-        else:
-            self._settle_outcome()
+        elif v.max_plies is not None or v.max_quiet_plies is not None or not self.has_legal_move():
+            self._settle_outcome()  # (with no move cap, the game goes on while a move is left)
         return moved
 
     def _lift(self, unit: Unit) -> None:

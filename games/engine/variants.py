@@ -255,6 +255,22 @@ class Variant:
         return tuple(tuple(ray[0] for ray in rays) for rays in self.rays)
 
     @cached_property
+    def square_bits(self) -> tuple[int, ...]:
+        """`1 << square` for each square: a set of squares as the sum of their bits."""
+        return tuple(1 << square for square in range(self.size))
+
+    @cached_property
+    def step_bits(self) -> tuple[int, ...]:
+        """For each square, the bits of its neighbours (the squares a step away)."""
+        return tuple(sum(1 << ray[0] for ray in rays) for rays in self.rays)
+
+    @cached_property
+    def ray_bits(self) -> tuple[int, ...]:
+        """For each square, the bits of every square along its rays (a Scout's reach on an
+        empty board)."""
+        return tuple(sum(1 << sq for ray in rays for sq in ray) for rays in self.rays)
+
+    @cached_property
     def battles(self) -> tuple[tuple[Battle | None, ...], ...]:
         """`battles[attacker][defender]`: the Battle of those ranks by this variant's rules
         (`resolve_battle`), one immutable object per pair."""
