@@ -39,7 +39,7 @@ from .stalling import (
     return_refusal,
     two_squares_refusal,
 )
-from .undo import Undo, UnitState
+from .undo import Undo
 from .units import Unit
 from .variants import Variant, get_variant
 from .view import PieceView, View
@@ -463,6 +463,7 @@ class Game:
             self.army[color].insert(mover_state[1], mover)
         mover.square, _, mover.revealed, mover.moved, mover.scout_known, mover.recent = mover_state
         if target is not None:
+            assert target_state is not None and captured_lengths is not None
             if target.square >= 0:
                 board[target.square] = None
             else:
@@ -486,11 +487,13 @@ class Game:
         return result
 
     def _undo_record(self, move: Move) -> Undo:
+        """What `_apply(move)` will change (an `Undo`'s fields, as a plain tuple: making a
+        NamedTuple at every node of a search costs more; `pop` only unpacks it)."""
         mover, target = self.board[move.src], self.board[move.dst]
         assert mover is not None
         color = mover.color
         if target is None:
-            return (
+            return (  # type: ignore[return-value]
                 mover,
                 (mover.square, -1, mover.revealed, mover.moved, mover.scout_known, mover.recent),
                 None,
@@ -504,12 +507,27 @@ class Game:
                 self.quiet_plies,
                 self.outcome,
                 self.phase,
-            )  # type: ignore[return-value]  # an Undo's fields, as a plain tuple (faster)
-        return Undo(
+            )
+        army = self.army
+        return (  # type: ignore[return-value]
             mover,
-            UnitState.of(mover, self.army[color]),
+            (
+                mover.square,
+                army[color].index(mover),
+                mover.revealed,
+                mover.moved,
+                mover.scout_known,
+                mover.recent,
+            ),
             target,
-            UnitState.of(target, self.army[target.color]),
+            (
+                target.square,
+                army[target.color].index(target),
+                target.revealed,
+                target.moved,
+                target.scout_known,
+                target.recent,
+            ),
             (len(self.captured[0]), len(self.captured[1])),
             self.last_by[color],
             self.hash_after[color],

@@ -26,28 +26,13 @@ class UnitState(NamedTuple):
     scout_known: bool
     recent: tuple[Square, ...]
 
-    @classmethod
-    def of(cls, unit: Unit, army: list[Unit] | None) -> UnitState:
-        return cls(
-            unit.square,
-            army.index(unit) if army is not None else -1,
-            unit.revealed,
-            unit.moved,
-            unit.scout_known,
-            unit.recent,
-        )
-
-    def restore(self, unit: Unit) -> None:
-        unit.square = self.square
-        unit.revealed, unit.moved = self.revealed, self.moved
-        unit.scout_known, unit.recent = self.scout_known, self.recent
-
 
 class Undo(NamedTuple):
     """A move's record. Only the moving side's entries of `last_by`, `hash_after` and `runs`
-    change in a move, so only they are kept. A quiet move's record is a plain tuple of the
-    same fields (making a NamedTuple costs more): its target, target state and captured
-    lengths are None, and its mover's army index is -1."""
+    change in a move, so only they are kept. `Game._undo_record` makes it as a plain tuple
+    of these fields, and each UnitState as a plain tuple too (making NamedTuples at every
+    node of a search cost more); for a quiet move, the target, its state and the captured
+    lengths are None, and the mover's army index is -1."""
 
     mover: Unit
     mover_state: UnitState
