@@ -604,8 +604,12 @@ class Game:
         self.turn = 1 - color
         if battle is not None and battle.defender == FLAG:
             self.end(Outcome(color, Termination.FLAG_CAPTURED))
-        elif v.max_plies is not None or v.max_quiet_plies is not None or not self.has_legal_move():
-            self._settle_outcome()  # (with no move cap, the game goes on while a move is left)
+        elif (
+            (v.max_plies is not None and self.ply >= v.max_plies)
+            or (v.max_quiet_plies is not None and self.quiet_plies >= v.max_quiet_plies)
+            or not self.has_legal_move()
+        ):
+            self._settle_outcome()  # the conditions it checks: it decides which one ends it
         return moved
 
     def _lift(self, unit: Unit) -> None:
