@@ -375,11 +375,14 @@ class Searcher:
             return stand
         if stand > alpha:  # max(alpha, stand)
             alpha = stand
-        captures = self._choices(state, game.legal_attacks())
+        captures = game.legal_attacks()
+        board, me = game.board, self.me
+        if game.turn == me:  # `_choices`: every attack has a target; we see the revealed
+            captures = [m for m in captures if board[m.dst].revealed]  # type: ignore[union-attr]
         if not captures:
             return alpha
         if len(captures) > 1:
-            board, me, mine, theirs = game.board, self.me, self.mine, self.theirs
+            mine, theirs = self.mine, self.theirs
 
             def victim(move: Move) -> float:  # -`_victim`: every capture has a victim
                 target = board[move.dst]
