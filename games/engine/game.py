@@ -427,14 +427,7 @@ class Game:
     def push(self, move: Move, color: int | None = None) -> MoveResult:
         """Check and play `move`; returns what happened, battle included."""
         self.check_move(move, color)
-        self._undo.append(self._undo_record(move))
-        return self._apply(move)
-
-    def push_generated(self, move: Move) -> MoveResult:
-        """`push` without `check_move`, for a move this game's own generator gave in this
-        position (`legal_moves`, `legal_attacks`): a search's make, checked once already."""
-        self._undo.append(self._undo_record(move))
-        return self._apply(move)
+        return self.push_generated(move)
 
     def pop(self) -> MoveResult:
         """Take back the last move pushed on this object (a search's move/unmove cycle): the
@@ -486,60 +479,9 @@ class Game:
         self.turn = color
         return result
 
-    def _undo_record(self, move: Move) -> Undo:
-        """What `_apply(move)` will change (an `Undo`'s fields, as a plain tuple: making a
-        NamedTuple at every node of a search costs more; `pop` only unpacks it)."""
-        mover, target = self.board[move.src], self.board[move.dst]
-        assert mover is not None
-        color = mover.color
-        if target is None:
-            return (  # type: ignore[return-value]
-                mover,
-                (mover.square, -1, mover.revealed, mover.moved, mover.scout_known, mover.recent),
-                None,
-                None,
-                None,
-                self.last_by[color],
-                self.hash_after[color],
-                self.runs[color],
-                (self.chases[0], self.chases[1]),
-                self.hash,
-                self.quiet_plies,
-                self.outcome,
-                self.phase,
-            )
-        army = self.army
-        return (  # type: ignore[return-value]
-            mover,
-            (
-                mover.square,
-                army[color].index(mover),
-                mover.revealed,
-                mover.moved,
-                mover.scout_known,
-                mover.recent,
-            ),
-            target,
-            (
-                target.square,
-                army[target.color].index(target),
-                target.revealed,
-                target.moved,
-                target.scout_known,
-                target.recent,
-            ),
-            (len(self.captured[0]), len(self.captured[1])),
-            self.last_by[color],
-            self.hash_after[color],
-            self.runs[color],
-            (self.chases[0], self.chases[1]),
-            self.hash,
-            self.quiet_plies,
-            self.outcome,
-            self.phase,
-        )
-
-    def _apply(self, move: Move) -> MoveResult:
+    def push_generated(self, move: Move) -> MoveResult:
+        """`push` without `check_move`, for a move this game's own generator gave in this
+        position (`legal_moves`, `legal_attacks`): a search's make, checked once already."""
         src, dst = move
         board, v = self.board, self.variant
         unit = board[src]
@@ -547,6 +489,59 @@ class Game:
         color, rank, uid = unit.color, unit.rank, unit.id
         target = board[dst]
         width = v.width
+        # What the move will change, for `pop`: an `Undo`'s fields as a plain tuple (making
+        # a NamedTuple at every node of a search costs more; `pop` only unpacks it).
+        if target is None:
+            self._undo.append(
+                (
+                    unit,
+                    (src, -1, unit.revealed, unit.moved, unit.scout_known, unit.recent),
+                    None,
+                    None,
+                    None,
+                    self.last_by[color],
+                    self.hash_after[color],
+                    self.runs[color],
+                    (self.chases[0], self.chases[1]),
+                    self.hash,
+                    self.quiet_plies,
+                    self.outcome,
+                    self.phase,
+                )  # type: ignore[arg-type]
+            )
+        else:
+            army = self.army
+            self._undo.append(
+                (
+                    unit,
+                    (
+                        src,
+                        army[color].index(unit),
+                        unit.revealed,
+                        unit.moved,
+                        unit.scout_known,
+                        unit.recent,
+                    ),
+                    target,
+                    (
+                        dst,
+                        army[target.color].index(target),
+                        target.revealed,
+                        target.moved,
+                        target.scout_known,
+                        target.recent,
+                    ),
+                    (len(self.captured[0]), len(self.captured[1])),
+                    self.last_by[color],
+                    self.hash_after[color],
+                    self.runs[color],
+                    (self.chases[0], self.chases[1]),
+                    self.hash,
+                    self.quiet_plies,
+                    self.outcome,
+                    self.phase,
+                )  # type: ignore[arg-type]
+            )
         # Before the move: what it does to its own side's chase, and whether it evades the
         # opponent's threat. A battle ends both chases: no position from before it can recur.
         chase_step, evades = None, False

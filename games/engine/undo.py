@@ -29,7 +29,7 @@ class UnitState(NamedTuple):
 
 class Undo(NamedTuple):
     """A move's record. Only the moving side's entries of `last_by`, `hash_after` and `runs`
-    change in a move, so only they are kept. `Game._undo_record` makes it as a plain tuple
+    change in a move, so only they are kept. `Game.push_generated` makes it as a plain tuple
     of these fields, and each UnitState as a plain tuple too (making NamedTuples at every
     node of a search cost more); for a quiet move, the target, its state and the captured
     lengths are None, and the mover's army index is -1."""
