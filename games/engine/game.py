@@ -509,14 +509,21 @@ class Game:
                     self.phase,
                 )  # type: ignore[arg-type]
             )
+            battle = None
         else:
+            battle = v.battles[rank][target.rank]
+            assert battle is not None
+            result = battle.result
+            # the army places of the pieces the battle removes (`pop` puts them back there)
             army = self.army
+            own_at = army[color].index(unit) if result != ATTACKER else -1
+            their_at = army[target.color].index(target) if result != DEFENDER else -1
             self._undo.append(
                 (
                     unit,
                     (
                         src,
-                        army[color].index(unit),
+                        own_at,
                         unit.revealed,
                         unit.moved,
                         unit.scout_known,
@@ -525,7 +532,7 @@ class Game:
                     target,
                     (
                         dst,
-                        army[target.color].index(target),
+                        their_at,
                         target.revealed,
                         target.moved,
                         target.scout_known,
@@ -566,7 +573,6 @@ class Game:
         step = src - dst
         if step != 1 and step != -1 and step != width and step != -width:
             unit.scout_known = True
-        battle = None
         board[src] = None
         keys = self._zobrist[color][rank]
         if target is None:
@@ -575,16 +581,22 @@ class Game:
             self.hash ^= keys[src] ^ keys[dst]
         else:
             self.hash ^= keys[src]
-            battle = v.battles[rank][target.rank]
-            assert battle is not None
             unit.revealed = target.revealed = True
-            result = battle.result
-            if result != DEFENDER:
-                self._capture(target)
+            if result != DEFENDER:  # the target is taken
+                their = target.color
+                board[dst] = None
+                self.hash ^= self._zobrist[their][target.rank][dst]
+                target.square = -1
+                del army[their][their_at]
+                self.captured[their].append(target.rank)
             if result == ATTACKER:
-                self._drop(unit, dst)
-            else:
-                self._capture(unit)
+                unit.square = dst
+                board[dst] = unit
+                self.hash ^= keys[dst]
+            else:  # the mover is taken (it left the board already)
+                unit.square = -1
+                del army[color][own_at]
+                self.captured[color].append(rank)
         if v.more_squares_rule:
             if chase_step is None and not evades:
                 self.chases[0] = self.chases[1] = None
@@ -606,22 +618,6 @@ class Game:
         ):
             self._settle_outcome()  # the conditions it checks: it decides which one ends it
         return moved
-
-    def _lift(self, unit: Unit) -> None:
-        self.board[unit.square] = None
-        self.hash ^= self._zobrist[unit.color][unit.rank][unit.square]
-
-    def _drop(self, unit: Unit, square: int) -> None:
-        unit.square = square
-        self.board[square] = unit
-        self.hash ^= self._zobrist[unit.color][unit.rank][square]
-
-    def _capture(self, unit: Unit) -> None:
-        if self.board[unit.square] is unit:
-            self._lift(unit)
-        unit.square = -1
-        self.army[unit.color].remove(unit)
-        self.captured[unit.color].append(unit.rank)
 
     def _track_chases(self, unit: Unit, step: ChaseStep | None, evades: bool) -> None:
         color, other = unit.color, opponent(unit.color)
