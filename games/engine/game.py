@@ -12,9 +12,9 @@ import dataclasses
 import random
 from collections.abc import Iterator, Mapping
 
-from .battle import ATTACKER, BOTH, DEFENDER
+from .battle import ATTACKER, BOTH, DEFENDER, battle_table
 from .errors import IllegalMoveError, SetupError
-from .notation import Move
+from .notation import Move, move_tables
 from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT, opponent
 from .placement import check_placement, generate_setup, remaining, validate_setup
 from .results import (
@@ -71,6 +71,9 @@ class Game:
         self.chases: list[Chase | None] = [None, None]
         self.hash_after: list[int | None] = [None, None]  # position after each side's last move
         self._zobrist = zobrist_table(self.variant)
+        # the variant's Moves and Battles, made once (move generation and push hand them out)
+        self._ray_moves, self._step_moves = move_tables(self.variant)
+        self._battles = battle_table(self.variant)
         # per side, a piece that had a legal step when `has_legal_move` last looked: asked
         # first next time (only a shortcut; not part of the game's state)
         self._mobile: list[Unit | None] = [None, None]
@@ -183,7 +186,7 @@ class Game:
         # only the piece of a run at its limit may have moves the two-squares rule refuses
         busy = run.unit if run is not None and limit is not None and run.count >= limit else -1
         board, width = self.board, v.width
-        step_moves, ray_moves = v.step_moves, v.ray_moves
+        step_moves, ray_moves = self._step_moves, self._ray_moves
         found: list[Move] = []
         append = found.append
         for unit in self.army[color]:
@@ -218,7 +221,7 @@ class Game:
         if self.phase != PLAYING:
             return []
         color, v = self.turn, self.variant
-        board, ray_moves, step_moves = self.board, v.ray_moves, v.step_moves
+        board, ray_moves, step_moves = self.board, self._ray_moves, self._step_moves
         limit = v.two_squares_limit
         run = self.runs[color] if limit else None
         busy = run.unit if run is not None and limit is not None and run.count >= limit else -1
@@ -511,7 +514,7 @@ class Game:
             )
             battle = None
         else:
-            battle = v.battles[rank][target.rank]
+            battle = self._battles[rank][target.rank]
             assert battle is not None
             result = battle.result
             # the army places of the pieces the battle removes (`pop` puts them back there)

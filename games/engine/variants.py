@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import NotationError, RulesError
 from .pieces import (
@@ -32,10 +32,6 @@ from .pieces import (
     SERGEANT,
     SPY,
 )
-
-if TYPE_CHECKING:
-    from .battle import Battle
-    from .notation import Move
 
 # Direction numbers of Duel: 1 forward, 2 back, 3 left, 4 right (seen by the mover).
 FORWARD, BACK, LEFT, RIGHT = 1, 2, 3, 4
@@ -233,23 +229,6 @@ class Variant:
         return tuple(frozenset(ray[0] for ray in rays) for rays in self.rays)
 
     @cached_property
-    def ray_moves(self) -> tuple[tuple[tuple[tuple[int, Move], ...], ...], ...]:
-        """`rays` with each square paired with the Move there: move generation hands out
-        these Moves (equal to new ones, and immutable) instead of making one per move."""
-        from .notation import Move
-
-        return tuple(
-            tuple(tuple((dst, Move(src, dst)) for dst in ray) for ray in rays)
-            for src, rays in enumerate(self.rays)
-        )
-
-    @cached_property
-    def step_moves(self) -> tuple[tuple[tuple[int, Move], ...], ...]:
-        """For each square, (neighbour, Move) for the first square of each ray, in the
-        rays' order: every move of a piece that is no Scout."""
-        return tuple(tuple(ray[0] for ray in rays) for rays in self.ray_moves)
-
-    @cached_property
     def first_steps(self) -> tuple[tuple[int, ...], ...]:
         """For each square, the first square of each ray (its neighbours, in the rays' order)."""
         return tuple(tuple(ray[0] for ray in rays) for rays in self.rays)
@@ -269,23 +248,6 @@ class Variant:
         """For each square, the bits of every square along its rays (a Scout's reach on an
         empty board)."""
         return tuple(sum(1 << sq for ray in rays for sq in ray) for rays in self.rays)
-
-    @cached_property
-    def battles(self) -> tuple[tuple[Battle | None, ...], ...]:
-        """`battles[attacker][defender]`: the Battle of those ranks by this variant's rules
-        (`resolve_battle`), one immutable object per pair."""
-        from .battle import Battle, resolve_battle
-
-        ranks = range(max(RANK_NAMES) + 1)
-        return tuple(
-            tuple(
-                Battle(a, d, resolve_battle(a, d, self))
-                if a in RANK_NAMES and d in RANK_NAMES
-                else None
-                for d in ranks
-            )
-            for a in ranks
-        )
 
     def step(self, color: int, square: int, direction: int, steps: int = 1) -> int | None:
         """Duel's (direction, steps) from a square, seen by `color`; None when off the board.

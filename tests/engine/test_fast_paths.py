@@ -1,6 +1,6 @@
 """The engine's fast paths for search (`legal_moves` from the variant's Move tables,
 `legal_attacks`, `has_legal_move`'s shortcuts, `push_generated` and `pop` with their
-compact undo records, the variant's Battle table) agree with its plain rules: the move
+compact undo records, the Battle table) agree with its plain rules: the move
 generator `_generate`, `check_move`, `resolve_battle`, `next_run` and a hash computed from
 scratch, in random games of every variant, anti-stalling refusals and game ends included."""
 
@@ -22,6 +22,8 @@ from games.engine import (
     get_variant,
     resolve_battle,
 )
+from games.engine.battle import battle_table
+from games.engine.notation import move_tables
 from games.engine.results import MoveResult, new_move_result
 from games.engine.stalling import next_run
 
@@ -82,14 +84,16 @@ def test_variant_tables(variant: str) -> None:
     for rules in (get_variant(variant), get_variant(variant).with_rules(spy_beats=[MARSHAL, 9])):
         for attacker in RANKS:
             for defender in RANKS:
-                assert rules.battles[attacker][defender] == Battle(
+                assert battle_table(rules)[attacker][defender] == Battle(
                     attacker, defender, resolve_battle(attacker, defender, rules)
                 )
+        ray_moves, step_moves = move_tables(rules)
         for src, rays in enumerate(rules.rays):
-            assert rules.ray_moves[src] == tuple(
+            assert ray_moves[src] == tuple(
                 tuple((dst, Move(src, dst)) for dst in ray) for ray in rays
             )
-            assert rules.step_moves[src] == tuple((ray[0], Move(src, ray[0])) for ray in rays)
+            assert step_moves[src] == tuple((ray[0], Move(src, ray[0])) for ray in rays)
+            assert rules.first_steps[src] == tuple(ray[0] for ray in rays)
             assert rules.step_bits[src] == sum(1 << ray[0] for ray in rays)
             assert rules.ray_bits[src] == sum(1 << sq for ray in rays for sq in ray)
 
