@@ -54,8 +54,8 @@ def worker(args: argparse.Namespace) -> None:
     rows: list[dict] = []
 
     class Recorder(HardPlayer):
-        def __init__(self, seed: int, game: int) -> None:
-            super().__init__(seed)
+        def __init__(self, number: int, game: int) -> None:
+            super().__init__(number)
             self.game_number = game
 
         def move(self, view):  # type: ignore[no-untyped-def]
