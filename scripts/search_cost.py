@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import copy
 import hashlib
+import os
 import random
 import statistics
 import sys
@@ -121,6 +122,7 @@ def main() -> None:
             f"{ms:.1f}, nodes per CPU second {total:.0f}"
         )
     print("root values checksum", digest.hexdigest()[:16])
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     if reached:
         depths = {d: reached.count(d) for d in sorted(set(reached))}
         print(f"expert thinking {args.think} s a move: positions by depth reached {depths}")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
+from operator import itemgetter
 
 from games.engine import (
     ATTACKER,
@@ -43,6 +44,8 @@ QUIESCENCE_PLIES = 4
 # now and the same capture two plies later look equal at depth 4, and the bot may wait.
 GAIN_DECAY = 0.93  # captures followed after the search's horizon
 SAMPLE_TRIES = 20
+# GAIN_DECAY ** k for the plies a search reaches (the same floats the power gives)
+DECAYS = tuple(GAIN_DECAY**k for k in range(64))
 # Our flag in danger beyond the search's sight: an enemy piece that needs `d` more moves to
 # take it (through our bombs only if it is a miner; our movable pieces block the way) costs
 # FLAG_DANGER * DANGER_DECAY ** (d - 1) at a leaf, up to DANGER_REACH moves away. The
@@ -121,6 +124,9 @@ class Searcher:
         # (killers), and per side and move, how much cutting off it has done (history).
         self._killers: list[list[Move]] = []
         self._history: dict[tuple[int, int, int], int] = {}
+        # what a battle is worth (`_battle`), by (colour, attacker, defender, result)
+        self._gains: dict[tuple[int, int, int, str], float] = {}
+        self._ring_key = lambda board: ()
 
     @property
     def nodes(self) -> int:
@@ -129,17 +135,30 @@ class Searcher:
     # ------------------------------------------------------------- moves
     def make(self, state: WorldState, move: Move) -> None:
         """Play `move` and count the material it won or lost."""
-        self.clock.tick()
-        self._scores.append(self.score)
-        decay = GAIN_DECAY ** (len(self._scores) - 1)  # 1 for the root move
+        clock = self.clock
+        clock.nodes += 1  # Clock.tick, inlined (a node is a make)
+        if clock.node_budget:
+            if clock.nodes > clock.node_budget:
+                raise TimeUp
+        elif clock.nodes & 15 == 0 and time.perf_counter() - clock.started > clock.limit:
+            raise TimeUp
+        scores = self._scores
+        scores.append(self.score)
         result = state.make(move)
-        if result.battle is not None:
-            battle = result.battle
-            gain = self._battle(result.color, battle.attacker, battle.defender, battle.result)
-            self.score += gain * decay
-        outcome = state.outcome
+        battle = result.battle
+        if battle is not None:
+            key = (result.color, battle.attacker, battle.defender, battle.result)
+            gain = self._gains.get(key)
+            if gain is None:
+                gain = self._gains[key] = self._battle(*key)
+            # GAIN_DECAY ** (plies from the root), 1 for the root move
+            n = len(scores) - 1
+            self.score += gain * (DECAYS[n] if n < 64 else GAIN_DECAY**n)
+        outcome = state.game.outcome
         if outcome is not None and outcome.termination != "flag_captured":
             if outcome.winner is not None:
+                n = len(scores) - 1
+                decay = DECAYS[n] if n < 64 else GAIN_DECAY**n
                 self.score += (WIN if outcome.winner == self.me else -WIN) * decay
 
     def unmake(self, state: WorldState) -> None:
@@ -159,9 +178,10 @@ class Searcher:
     def evaluate(self, state: WorldState) -> float:
         """The material balance for the side to move, less the danger to our flag."""
         value = self.score
-        if self._zone and state.outcome is None:
-            value -= self.flag_danger(state.game)
-        return value if state.turn == self.me else -value
+        game = state.game
+        if self._zone and game.outcome is None:
+            value -= self.flag_danger(game)
+        return value if game.turn == self.me else -value
 
     def watch_flag(self, world: Game) -> None:
         """Find our flag in a new world and the squares within DANGER_REACH of it."""
@@ -169,14 +189,17 @@ class Searcher:
         self._zone = bfs(self.variant, flags[0], DANGER_REACH) if flags else {}
         # the danger depends only on the pieces in the zone and next to it (guards)
         self._ring = list(bfs(self.variant, flags[0], DANGER_REACH + 1)) if flags else []
+        ring = self._ring
+        self._ring_key = (  # the pieces on the ring's squares, as a tuple
+            itemgetter(*ring) if len(ring) > 1 else lambda board: tuple(board[sq] for sq in ring)
+        )
         self._dangers: dict[tuple, float] = {}
         self._suspects = {id(world.board[sq]) for sq in self.suspects if world.board[sq]}
 
     def flag_danger(self, game: Game) -> float:
         """`_flag_danger`, cached by the pieces around our flag (most moves of a search
         are elsewhere on the board)."""
-        board = game.board
-        key = tuple(map(board.__getitem__, self._ring))
+        key = self._ring_key(game.board)
         danger = self._dangers.get(key)
         if danger is None:
             danger = self._dangers[key] = self._flag_danger(game)
@@ -266,30 +289,41 @@ class Searcher:
         it knew the bot's ranks: the cautious side of the same error. (Counting its battles
         against pieces it has not seen at half their worth lost 4 quick games of 4 that
         counting them whole won 3 of, with the same seeds.)"""
-        if state.turn != self.me:
+        game = state.game
+        if game.turn != self.me:
             return moves
-        return [m for m in moves if not state.blind(m)]
+        board = game.board  # `WorldState.blind`, inlined
+        return [m for m in moves if (t := board[m.dst]) is None or t.revealed]
 
     def search(self, state: WorldState, depth: int, alpha: float, beta: float) -> float:
         """Negamax alpha-beta: the value of the state for its side to move."""
-        if state.outcome is not None:
+        game = state.game
+        if game.outcome is not None:
             return self.evaluate(state)
         if depth <= 0:
             return self.quiesce(state, alpha, beta, QUIESCENCE_PLIES)
-        ply, turn = len(self._scores), state.turn
-        moves = self._ordered(state, self._choices(state, state.moves()), ply)
-        best = -float("inf")
+        ply, turn = len(self._scores), game.turn
+        moves = self._ordered(state, self._choices(state, game.legal_moves()), ply)
+        best = -INF
+        make, unmake, search, board = self.make, self.unmake, self.search, game.board
+        depth -= 1
+        quiesce = self.quiesce if depth <= 0 else None  # what search at depth 0 returns
         for move in moves:
-            self.make(state, move)
+            make(state, move)
             try:
-                value = -self.search(state, depth - 1, -beta, -alpha)
+                if quiesce is None:
+                    value = -search(state, depth, -beta, -alpha)
+                else:
+                    value = -quiesce(state, -beta, -alpha, QUIESCENCE_PLIES)
             finally:
-                self.unmake(state)
-            best = max(best, value)
-            alpha = max(alpha, best)
+                unmake(state)
+            if value > best:  # max(best, value)
+                best = value
+            if best > alpha:
+                alpha = best
             if alpha >= beta:
-                if state.occupant(move.dst) is None:
-                    self._remember_cutoff(move, turn, ply, depth)
+                if board[move.dst] is None:
+                    self._remember_cutoff(move, turn, ply, depth + 1)
                 break
         return best
 
@@ -297,12 +331,16 @@ class Searcher:
         """Captures first, most valuable victim first; then the killers of this ply; then
         the other quiet moves by their history of cutoffs."""
         killers = self._killers[ply] if ply < len(self._killers) else ()
-        history, turn = self._history, state.turn
+        game = state.game
+        history, turn, board = self._history, game.turn, game.board
+        me, mine, theirs = self.me, self.mine, self.theirs
 
         def key(move: Move) -> float:
-            victim = self._victim(state, move)
-            if victim:
-                return -1e6 - victim
+            target = board[move.dst]  # the victim (`_victim`)
+            if target is not None:
+                victim = (mine if target.color == me else theirs)[target.rank]
+                if victim:
+                    return -1e6 - victim
             if move in killers:
                 return -1e5 + killers.index(move)
             return -history.get((turn, move.src, move.dst), 0)
@@ -321,19 +359,46 @@ class Searcher:
 
     def quiesce(self, state: WorldState, alpha: float, beta: float, plies: int) -> float:
         """Stand pat, or follow captures (a pending capture is never left unseen)."""
-        stand = self.evaluate(state)
-        if state.outcome is not None or plies <= 0 or stand >= beta:
+        game = state.game  # stand = self.evaluate(state), inlined:
+        stand = self.score
+        if game.outcome is not None:
+            return stand if game.turn == self.me else -stand
+        if self._zone:  # self.flag_danger(game), inlined
+            key = self._ring_key(game.board)
+            danger = self._dangers.get(key)
+            if danger is None:
+                danger = self._dangers[key] = self._flag_danger(game)
+            stand -= danger
+        if game.turn != self.me:
+            stand = -stand
+        if plies <= 0 or stand >= beta:
             return stand
-        alpha = max(alpha, stand)
-        captures = self._choices(state, state.captures())
-        captures.sort(key=lambda m: -self._victim(state, m))
+        if stand > alpha:  # max(alpha, stand)
+            alpha = stand
+        captures = game.legal_attacks()
+        board, me = game.board, self.me
+        if game.turn == me:  # `_choices`: every attack has a target; we see the revealed
+            captures = [m for m in captures if board[m.dst].revealed]  # type: ignore[union-attr]
+        if not captures:
+            return alpha
+        if len(captures) > 1:
+            mine, theirs = self.mine, self.theirs
+
+            def victim(move: Move) -> float:  # -`_victim`: every capture has a victim
+                target = board[move.dst]
+                return -(mine if target.color == me else theirs)[target.rank]
+
+            captures.sort(key=victim)
+        make, unmake, quiesce = self.make, self.unmake, self.quiesce
+        plies -= 1
         for move in captures:
-            self.make(state, move)
+            make(state, move)
             try:
-                value = -self.quiesce(state, -beta, -alpha, plies - 1)
+                value = -quiesce(state, -beta, -alpha, plies)
             finally:
-                self.unmake(state)
-            alpha = max(alpha, value)
+                unmake(state)
+            if value > alpha:
+                alpha = value
             if alpha >= beta:
                 break
         return alpha

@@ -1,8 +1,9 @@
 """The search's only contact with the engine's state: `make` a move and `unmake` it.
 
-`make` is the engine's `Game.push` (every rule, battle and outcome is the engine's) without
-its legality check, since the search plays only moves the engine generated, and `unmake`
-its `Game.pop`, which puts back what the push changed. Copying a whole game per
+`make` is the engine's `Game.push_generated`, its `push` (every rule, battle and outcome is
+the engine's) without the legality check, since the search plays only moves the engine
+generated (checking them again was a fifth of a node), and `unmake` its `Game.pop`, which
+puts back what the push changed. Copying a whole game per
 node (`Game.from_position`) was most of the search's time; push/pop costs far less
 (docs/performance.md, "Figures behind the code"). `tests/bots/test_expert.py` checks that a
 make/unmake round trip gives back the game exactly (`to_dict`).
@@ -10,7 +11,9 @@ make/unmake round trip gives back the game exactly (`to_dict`).
 
 from __future__ import annotations
 
-from games.engine import IMMOVABLE, SCOUT, Game, Move, MoveResult
+from collections.abc import Callable
+
+from games.engine import Game, Move, MoveResult
 
 
 class WorldState:
@@ -18,42 +21,17 @@ class WorldState:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # `make` and `unmake`, bound once: the engine's own methods, called at every node
+        self.make: Callable[[Move], MoveResult] = game.push_generated
+        self.unmake: Callable[[], MoveResult] = game.pop
 
     def moves(self) -> list[Move]:
         return self.game.legal_moves()
 
     def captures(self) -> list[Move]:
         """The legal attacks of the side to move, in the engine's order, without generating
-        its quiet moves (quiescence asks for them at every leaf). An attack can be refused
-        only by the two-squares rule (the piece of a run at its limit) or the return rule;
-        then the engine's own check (`_stalling_refusal`) decides."""
-        game = self.game
-        if game.outcome is not None:
-            return []
-        board, variant, color = game.board, game.variant, game.turn
-        run = game.runs[color] if variant.two_squares_limit else None
-        if run is not None and run.count < variant.two_squares_limit:
-            run = None
-        returns = bool(variant.return_after_moves)
-        found = []
-        for unit in game.army[color]:
-            rank, src = unit.rank, unit.square
-            if rank in IMMOVABLE:
-                continue
-            check = returns or (run is not None and unit.id == run.unit)
-            for ray in variant.rays[src]:
-                for dst in ray:
-                    target = board[dst]
-                    if target is None:
-                        if rank == SCOUT:
-                            continue
-                        break
-                    if target.color != color and not (
-                        check and game._stalling_refusal(unit, src, dst, True) is not None
-                    ):
-                        found.append(Move(src, dst))
-                    break
-        return found
+        its quiet moves (quiescence asks for them at every leaf): `Game.legal_attacks`."""
+        return self.game.legal_attacks()
 
     def blind(self, move: Move) -> bool:
         """Whether `move` attacks a piece whose rank its side has not seen (no battle has
@@ -73,16 +51,6 @@ class WorldState:
     @property
     def outcome(self):  # (engine.Outcome | None)
         return self.game.outcome
-
-    def make(self, move: Move) -> MoveResult:
-        """`Game.push` minus `check_move`: the move comes from the engine's own generator
-        (or the view's legal moves at the root), so checking it again was a fifth of a node."""
-        game = self.game
-        game._undo.append(game._undo_record(move))
-        return game._apply(move)
-
-    def unmake(self) -> None:
-        self.game.pop()
 
 
 def reveal(game: Game, squares: list[int]) -> None:

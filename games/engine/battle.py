@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from .pieces import BOMB, FLAG, MINER, SPY
+from .pieces import BOMB, FLAG, MINER, RANKS, SPY
 from .variants import Variant
 
 ATTACKER = "attacker"
@@ -35,3 +36,17 @@ def resolve_battle(attacker: int, defender: int, variant: Variant) -> str:
     if attacker < defender:
         return DEFENDER
     return BOTH
+
+
+@cache
+def battle_table(variant: Variant) -> tuple[tuple[Battle | None, ...], ...]:
+    """`table[attacker][defender]`: the Battle of those ranks by the variant's rules
+    (`resolve_battle`), one immutable object per pair (None for a number that is no rank)."""
+    size = max(RANKS) + 1
+    return tuple(
+        tuple(
+            Battle(a, d, resolve_battle(a, d, variant)) if a in RANKS and d in RANKS else None
+            for d in range(size)
+        )
+        for a in range(size)
+    )

@@ -12,9 +12,9 @@ import dataclasses
 import random
 from collections.abc import Iterator, Mapping
 
-from .battle import ATTACKER, BOTH, DEFENDER, Battle, resolve_battle
+from .battle import ATTACKER, BOTH, DEFENDER, battle_table
 from .errors import IllegalMoveError, SetupError
-from .notation import Move
+from .notation import Move, move_tables
 from .pieces import BLUE, COLORS, FLAG, IMMOVABLE, OBSERVER, RANK_NAMES, RED, SCOUT, opponent
 from .placement import check_placement, generate_setup, remaining, validate_setup
 from .results import (
@@ -26,6 +26,7 @@ from .results import (
     Outcome,
     Phase,
     Termination,
+    new_move_result,
 )
 from .stalling import (
     Chase,
@@ -35,15 +36,16 @@ from .stalling import (
     chase_targets,
     is_evasion,
     more_squares_refusal,
-    next_run,
     return_refusal,
     two_squares_refusal,
 )
-from .undo import Undo, UnitState
+from .undo import Undo
 from .units import Unit
 from .variants import Variant, get_variant
 from .view import PieceView, View
 from .zobrist import zobrist_table
+
+_new_tuple = tuple.__new__  # a NamedTuple's __new__ without its Python frame
 
 
 class Game:
@@ -69,6 +71,12 @@ class Game:
         self.chases: list[Chase | None] = [None, None]
         self.hash_after: list[int | None] = [None, None]  # position after each side's last move
         self._zobrist = zobrist_table(self.variant)
+        # the variant's Moves and Battles, made once (move generation and push hand them out)
+        self._ray_moves, self._step_moves = move_tables(self.variant)
+        self._battles = battle_table(self.variant)
+        # per side, a piece that had a legal step when `has_legal_move` last looked: asked
+        # first next time (only a shortcut; not part of the game's state)
+        self._mobile: list[Unit | None] = [None, None]
 
     # ----------------------------------------------------------------- setup phase
     def remaining(self, color: int) -> dict[int, int]:
@@ -165,7 +173,93 @@ class Game:
         yield from self._generate(self.turn, check_stalling=True)
 
     def legal_moves(self) -> list[Move]:
-        return list(self.generate_legal_moves())
+        """`generate_legal_moves` as a list: the same moves in the same order, built from the
+        variant's Move tables (a search asks for them at every inner node). Where a return
+        rule or a chase may refuse quiet moves, the generator decides."""
+        if self.phase != PLAYING:
+            return []
+        color, v = self.turn, self.variant
+        if v.return_after_moves or (v.more_squares_rule and self.chases[color] is not None):
+            return list(self._generate(color, check_stalling=True))
+        limit = v.two_squares_limit
+        run = self.runs[color] if limit else None
+        # only the piece of a run at its limit may have moves the two-squares rule refuses
+        busy = run.unit if run is not None and limit is not None and run.count >= limit else -1
+        board, width = self.board, v.width
+        step_moves, ray_moves = self._step_moves, self._ray_moves
+        found: list[Move] = []
+        append = found.append
+        for unit in self.army[color]:
+            rank = unit.rank
+            if rank in IMMOVABLE:
+                continue
+            src, uid = unit.square, unit.id
+            if rank == SCOUT:
+                for ray in ray_moves[src]:
+                    for dst, move in ray:
+                        target = board[dst]
+                        if target is not None and target.color == color:
+                            break
+                        if uid != busy or not run.continued_by(uid, src, dst, width):  # type: ignore[union-attr]
+                            append(move)
+                        if target is not None:
+                            break
+            else:
+                for dst, move in step_moves[src]:
+                    target = board[dst]
+                    if (target is None or target.color != color) and (
+                        uid != busy or not run.continued_by(uid, src, dst, width)  # type: ignore[union-attr]
+                    ):
+                        append(move)
+        return found
+
+    def legal_attacks(self) -> list[Move]:
+        """The legal moves of the side to move that attack a piece, in `legal_moves`'s order,
+        without generating its quiet moves (a search's quiescence asks at every leaf). An
+        attack can be refused only by the two-squares rule (the piece of a run at its limit)
+        or the return rule; then `_stalling_refusal` decides."""
+        if self.phase != PLAYING:
+            return []
+        color, v = self.turn, self.variant
+        board, ray_moves, step_moves = self.board, self._ray_moves, self._step_moves
+        limit = v.two_squares_limit
+        run = self.runs[color] if limit else None
+        busy = run.unit if run is not None and limit is not None and run.count >= limit else -1
+        returns = bool(v.return_after_moves)
+        # the squares of the enemy's pieces, as bits: most pieces have none in reach
+        bits = v.square_bits
+        enemy = sum([bits[unit.square] for unit in self.army[1 - color]])
+        step_bits, ray_bits = v.step_bits, v.ray_bits
+        found: list[Move] = []
+        for unit in self.army[color]:
+            rank = unit.rank
+            if rank in IMMOVABLE:
+                continue
+            src = unit.square
+            if not ((ray_bits if rank == SCOUT else step_bits)[src] & enemy):
+                continue
+            check = returns or unit.id == busy
+            if rank == SCOUT:
+                for ray in ray_moves[src]:
+                    for dst, move in ray:
+                        target = board[dst]
+                        if target is None:
+                            continue
+                        if target.color != color and not (
+                            check and self._stalling_refusal(unit, src, dst, True) is not None
+                        ):
+                            found.append(move)
+                        break
+            else:
+                for dst, move in step_moves[src]:
+                    target = board[dst]
+                    if (
+                        target is not None
+                        and target.color != color
+                        and not (check and self._stalling_refusal(unit, src, dst, True) is not None)
+                    ):
+                        found.append(move)
+        return found
 
     def has_legal_move(self) -> bool:
         """Whether the side to move has a legal move. Asked after every move (a search's
@@ -179,16 +273,25 @@ class Game:
             busy = (
                 run.unit if run is not None and limit is not None and run.count >= limit else None
             )
-            returns, board = bool(v.return_after_moves), self.board
+            returns, board, steps = bool(v.return_after_moves), self.board, v.first_steps
+            # the piece that had a move last time is asked first: it usually still has one
+            hint = self._mobile[color]
+            if hint is not None and hint.square >= 0 and hint.id != busy:
+                for dst in steps[hint.square]:
+                    target = board[dst]
+                    if (target is None or target.color != color) and not (
+                        returns and dst in hint.recent
+                    ):
+                        return True
             for unit in self.army[color]:
                 if unit.rank in IMMOVABLE or unit.id == busy:
                     continue
-                for ray in v.rays[unit.square]:
-                    dst = ray[0]
+                for dst in steps[unit.square]:
                     target = board[dst]
                     if (target is None or target.color != color) and not (
                         returns and dst in unit.recent
                     ):
+                        self._mobile[color] = unit
                         return True
         return next(self.generate_legal_moves(), None) is not None
 
@@ -327,125 +430,197 @@ class Game:
     def push(self, move: Move, color: int | None = None) -> MoveResult:
         """Check and play `move`; returns what happened, battle included."""
         self.check_move(move, color)
-        self._undo.append(self._undo_record(move))
-        return self._apply(move)
+        return self.push_generated(move)
 
     def pop(self) -> MoveResult:
         """Take back the last move pushed on this object (a search's move/unmove cycle): the
         game is exactly as before that push. IndexError when there is none (moves before a
         `from_dict` cannot be taken back)."""
-        undo = self._undo.pop()
-        result = self.history.pop()
-        mover, target = undo.mover, undo.target
-        for unit, state in ((mover, undo.mover_state), (target, undo.target_state)):
-            if unit is None or state is None:
-                continue
-            if unit.square >= 0:
-                self.board[unit.square] = None
-            else:
-                self.army[unit.color].insert(state.army_index, unit)
-            state.restore(unit)
-        for unit in (mover, target):
-            if unit is not None:
-                self.board[unit.square] = unit
-        for color in COLORS:
-            del self.captured[color][undo.captured_lengths[color] :]
-        self.last_by, self.hash_after = list(undo.last_by), list(undo.hash_after)
-        self.runs, self.chases = list(undo.runs), list(undo.chases)
-        self.hash, self.quiet_plies = undo.hash, undo.quiet_plies
-        self.outcome, self.phase = undo.outcome, undo.phase
-        self.ply -= 1
-        self.turn = result.color
-        return result
-
-    def _undo_record(self, move: Move) -> Undo:
-        mover, target = self.board[move.src], self.board[move.dst]
-        assert mover is not None
-        return Undo(
+        (
             mover,
-            UnitState.of(mover, self.army[mover.color] if target is not None else None),
+            mover_state,
             target,
-            UnitState.of(target, self.army[target.color]) if target is not None else None,
-            (len(self.captured[0]), len(self.captured[1])),
-            (self.last_by[0], self.last_by[1]),
-            (self.hash_after[0], self.hash_after[1]),
-            (self.runs[0], self.runs[1]),
-            (self.chases[0], self.chases[1]),
+            target_state,
+            captured_lengths,
+            last_by,
+            hash_after,
+            run,
+            chases,
             self.hash,
             self.quiet_plies,
             self.outcome,
             self.phase,
-        )
-
-    def _apply(self, move: Move) -> MoveResult:
-        src, dst = move.src, move.dst
-        unit = self.board[src]
-        assert unit is not None
-        color, target = unit.color, self.board[dst]
-        chase_step, evades = self._chase_effects(unit, src, dst, target is not None)
-        self.runs[color] = next_run(self.runs[color], unit.id, src, dst, self.variant.width)
-        if self.variant.return_after_moves:
-            unit.recent = ((src,) + unit.recent)[: self.variant.return_after_moves - 1]
-        unit.moved = True
-        if abs(src - dst) not in (1, self.variant.width):
-            unit.scout_known = True
-        battle = None
-        self._lift(unit)
-        if target is None:
-            self._drop(unit, dst)
+        ) = self._undo.pop()
+        result = self.history.pop()
+        color, board = result.color, self.board
+        if mover.square >= 0:
+            board[mover.square] = None
         else:
-            battle = Battle(
-                unit.rank, target.rank, resolve_battle(unit.rank, target.rank, self.variant)
-            )
-            unit.revealed = target.revealed = True
-            if battle.result in (ATTACKER, BOTH):
-                self._capture(target)
-            if battle.result == ATTACKER:
-                self._drop(unit, dst)
+            self.army[color].insert(mover_state[1], mover)
+        mover.square, _, mover.revealed, mover.moved, mover.scout_known, mover.recent = mover_state
+        if target is not None:
+            assert target_state is not None and captured_lengths is not None
+            if target.square >= 0:
+                board[target.square] = None
             else:
-                self._capture(unit)
-        if self.variant.more_squares_rule:
-            self._track_chases(unit, chase_step, evades)
-        self.ply += 1
-        self.quiet_plies = 0 if battle else self.quiet_plies + 1
-        result = MoveResult(self.ply, color, move, unit.rank, battle)
-        self.history.append(result)
-        self.last_by[color] = result
-        self.hash_after[color] = self.hash
-        self.turn = opponent(color)
-        if battle is not None and battle.defender == FLAG:
-            self.end(Outcome(color, Termination.FLAG_CAPTURED))
-        else:
-            self._settle_outcome()
+                self.army[target.color].insert(target_state[1], target)
+            (
+                target.square,
+                _,
+                target.revealed,
+                target.moved,
+                target.scout_known,
+                target.recent,
+            ) = target_state
+            board[target.square] = target
+            for side in COLORS:
+                del self.captured[side][captured_lengths[side] :]
+        board[mover.square] = mover
+        self.last_by[color], self.hash_after[color], self.runs[color] = last_by, hash_after, run
+        self.chases[0], self.chases[1] = chases
+        self.ply -= 1
+        self.turn = color
         return result
 
-    def _lift(self, unit: Unit) -> None:
-        self.board[unit.square] = None
-        self.hash ^= self._zobrist[unit.color][unit.rank][unit.square]
-
-    def _drop(self, unit: Unit, square: int) -> None:
-        unit.square = square
-        self.board[square] = unit
-        self.hash ^= self._zobrist[unit.color][unit.rank][square]
-
-    def _capture(self, unit: Unit) -> None:
-        if self.board[unit.square] is unit:
-            self._lift(unit)
-        unit.square = -1
-        self.army[unit.color].remove(unit)
-        self.captured[unit.color].append(unit.rank)
-
-    def _chase_effects(
-        self, unit: Unit, src: int, dst: int, is_attack: bool
-    ) -> tuple[ChaseStep | None, bool]:
-        """Before a move: what it does to its own side's chase, and whether it evades the
-        opponent's threat. A battle ends both chases: no position from before it can recur."""
-        if not self.variant.more_squares_rule or is_attack:
-            return None, False
-        chase = self.chases[unit.color]
-        step = self._chase_step(chase, unit, src, dst) if chase is not None else None
-        evades = is_evasion(self._threat_against(unit.color), src, self.variant.neighbors)
-        return step, evades
+    def push_generated(self, move: Move) -> MoveResult:
+        """`push` without `check_move`, for a move this game's own generator gave in this
+        position (`legal_moves`, `legal_attacks`): a search's make, checked once already."""
+        src, dst = move
+        board, v = self.board, self.variant
+        unit = board[src]
+        assert unit is not None
+        color, rank, uid = unit.color, unit.rank, unit.id
+        target = board[dst]
+        width = v.width
+        # What the move will change, for `pop`: an `Undo`'s fields as a plain tuple (making
+        # a NamedTuple at every node of a search costs more; `pop` only unpacks it).
+        if target is None:
+            self._undo.append(
+                (
+                    unit,
+                    (src, -1, unit.revealed, unit.moved, unit.scout_known, unit.recent),
+                    None,
+                    None,
+                    None,
+                    self.last_by[color],
+                    self.hash_after[color],
+                    self.runs[color],
+                    (self.chases[0], self.chases[1]),
+                    self.hash,
+                    self.quiet_plies,
+                    self.outcome,
+                    self.phase,
+                )  # type: ignore[arg-type]
+            )
+            battle = None
+        else:
+            battle = self._battles[rank][target.rank]
+            assert battle is not None
+            result = battle.result
+            # the army places of the pieces the battle removes (`pop` puts them back there)
+            army = self.army
+            own_at = army[color].index(unit) if result != ATTACKER else -1
+            their_at = army[target.color].index(target) if result != DEFENDER else -1
+            self._undo.append(
+                (
+                    unit,
+                    (
+                        src,
+                        own_at,
+                        unit.revealed,
+                        unit.moved,
+                        unit.scout_known,
+                        unit.recent,
+                    ),
+                    target,
+                    (
+                        dst,
+                        their_at,
+                        target.revealed,
+                        target.moved,
+                        target.scout_known,
+                        target.recent,
+                    ),
+                    (len(self.captured[0]), len(self.captured[1])),
+                    self.last_by[color],
+                    self.hash_after[color],
+                    self.runs[color],
+                    (self.chases[0], self.chases[1]),
+                    self.hash,
+                    self.quiet_plies,
+                    self.outcome,
+                    self.phase,
+                )  # type: ignore[arg-type]
+            )
+        # Before the move: what it does to its own side's chase, and whether it evades the
+        # opponent's threat. A battle ends both chases: no position from before it can recur.
+        chase_step, evades = None, False
+        if v.more_squares_rule and target is None:
+            chase = self.chases[color]
+            if chase is not None:
+                chase_step = self._chase_step(chase, unit, src, dst)
+            last = self.last_by[1 - color]  # `_threat_against`, when it is no battle
+            if last is not None and last.ply == self.ply and last.battle is None:
+                evades = is_evasion((last.move.dst, False), src, v.neighbors)
+        runs = self.runs
+        run = runs[color]
+        if run is not None and run.unit == uid and run.dst == src:
+            runs[color] = run.then(uid, src, dst, width)
+        elif src < dst:  # `Run.start`
+            runs[color] = _new_tuple(Run, (uid, src, dst, 1, src, dst))
+        else:
+            runs[color] = _new_tuple(Run, (uid, src, dst, 1, dst, src))
+        if v.return_after_moves:
+            unit.recent = ((src,) + unit.recent)[: v.return_after_moves - 1]
+        unit.moved = True
+        step = src - dst
+        if step != 1 and step != -1 and step != width and step != -width:
+            unit.scout_known = True
+        board[src] = None
+        keys = self._zobrist[color][rank]
+        if target is None:
+            unit.square = dst
+            board[dst] = unit
+            self.hash ^= keys[src] ^ keys[dst]
+        else:
+            self.hash ^= keys[src]
+            unit.revealed = target.revealed = True
+            if result != DEFENDER:  # the target is taken
+                their = target.color
+                board[dst] = None
+                self.hash ^= self._zobrist[their][target.rank][dst]
+                target.square = -1
+                del army[their][their_at]
+                self.captured[their].append(target.rank)
+            if result == ATTACKER:
+                unit.square = dst
+                board[dst] = unit
+                self.hash ^= keys[dst]
+            else:  # the mover is taken (it left the board already)
+                unit.square = -1
+                del army[color][own_at]
+                self.captured[color].append(rank)
+        if v.more_squares_rule:
+            if chase_step is None and not evades:
+                self.chases[0] = self.chases[1] = None
+            else:
+                self._track_chases(unit, chase_step, evades)
+        self.ply += 1
+        self.quiet_plies = 0 if battle else self.quiet_plies + 1
+        moved = new_move_result(self.ply, color, move, rank, battle)
+        self.history.append(moved)
+        self.last_by[color] = moved
+        self.hash_after[color] = self.hash
+        self.turn = 1 - color
+        if battle is not None and battle.defender == FLAG:
+            self.end(Outcome(color, Termination.FLAG_CAPTURED))
+        elif (
+            (v.max_plies is not None and self.ply >= v.max_plies)
+            or (v.max_quiet_plies is not None and self.quiet_plies >= v.max_quiet_plies)
+            or not self.has_legal_move()
+        ):
+            self._settle_outcome()  # the conditions it checks: it decides which one ends it
+        return moved
 
     def _track_chases(self, unit: Unit, step: ChaseStep | None, evades: bool) -> None:
         color, other = unit.color, opponent(unit.color)

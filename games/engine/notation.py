@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from .errors import NotationError
@@ -22,6 +23,24 @@ class Move(NamedTuple):
 
     def as_pair(self) -> list[int]:
         return [self.src, self.dst]
+
+
+Step = tuple[int, Move]  # a destination square and the Move there
+
+
+@cache
+def move_tables(
+    variant: Variant,
+) -> tuple[tuple[tuple[tuple[Step, ...], ...], ...], tuple[tuple[Step, ...], ...]]:
+    """Per square, its rays (`Variant.rays`) with each square paired with the Move there,
+    and the first (destination, Move) of each ray (every move of a piece that is no
+    Scout): move generation hands out these Moves (equal to new ones, and immutable)
+    instead of making one per generated move."""
+    rays = tuple(
+        tuple(tuple((dst, Move(src, dst)) for dst in ray) for ray in square_rays)
+        for src, square_rays in enumerate(variant.rays)
+    )
+    return rays, tuple(tuple(ray[0] for ray in square_rays) for square_rays in rays)
 
 
 def square_name(square: int, variant: Variant, record: bool = False) -> str:

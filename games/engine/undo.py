@@ -26,32 +26,22 @@ class UnitState(NamedTuple):
     scout_known: bool
     recent: tuple[Square, ...]
 
-    @classmethod
-    def of(cls, unit: Unit, army: list[Unit] | None) -> UnitState:
-        return cls(
-            unit.square,
-            army.index(unit) if army is not None else -1,
-            unit.revealed,
-            unit.moved,
-            unit.scout_known,
-            unit.recent,
-        )
-
-    def restore(self, unit: Unit) -> None:
-        unit.square = self.square
-        unit.revealed, unit.moved = self.revealed, self.moved
-        unit.scout_known, unit.recent = self.scout_known, self.recent
-
 
 class Undo(NamedTuple):
+    """A move's record. Only the moving side's entries of `last_by`, `hash_after` and `runs`
+    change in a move, so only they are kept. `Game.push_generated` makes it as a plain tuple
+    of these fields, and each UnitState as a plain tuple too (making NamedTuples at every
+    node of a search cost more); for a quiet move, the target, its state and the captured
+    lengths are None, and the mover's army index is -1."""
+
     mover: Unit
     mover_state: UnitState
     target: Unit | None
     target_state: UnitState | None
-    captured_lengths: tuple[int, int]
-    last_by: tuple[MoveResult | None, MoveResult | None]
-    hash_after: tuple[int | None, int | None]
-    runs: tuple[Run | None, Run | None]
+    captured_lengths: tuple[int, int] | None
+    last_by: MoveResult | None  # the mover's side's
+    hash_after: int | None  # the mover's side's
+    run: Run | None  # the mover's side's
     chases: tuple[Chase | None, Chase | None]
     hash: int
     quiet_plies: int

@@ -228,6 +228,27 @@ class Variant:
         """Orthogonal neighbours of each square, lakes excluded."""
         return tuple(frozenset(ray[0] for ray in rays) for rays in self.rays)
 
+    @cached_property
+    def first_steps(self) -> tuple[tuple[int, ...], ...]:
+        """For each square, the first square of each ray (its neighbours, in the rays' order)."""
+        return tuple(tuple(ray[0] for ray in rays) for rays in self.rays)
+
+    @cached_property
+    def square_bits(self) -> tuple[int, ...]:
+        """`1 << square` for each square: a set of squares as the sum of their bits."""
+        return tuple(1 << square for square in range(self.size))
+
+    @cached_property
+    def step_bits(self) -> tuple[int, ...]:
+        """For each square, the bits of its neighbours (the squares a step away)."""
+        return tuple(sum(1 << ray[0] for ray in rays) for rays in self.rays)
+
+    @cached_property
+    def ray_bits(self) -> tuple[int, ...]:
+        """For each square, the bits of every square along its rays (a Scout's reach on an
+        empty board)."""
+        return tuple(sum(1 << sq for ray in rays for sq in ray) for rays in self.rays)
+
     def step(self, color: int, square: int, direction: int, steps: int = 1) -> int | None:
         """Duel's (direction, steps) from a square, seen by `color`; None when off the board.
 
