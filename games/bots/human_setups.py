@@ -13,7 +13,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from games.engine import RED, Variant, validate_setup
+from games.engine import BOMB, FLAG, RED, Variant, validate_setup
 from games.engine.records import RED_CODE_RANKS
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -53,12 +53,30 @@ def place(variant: Variant, color: int, grid: Grid, mirror: bool) -> dict[int, i
     return setup
 
 
+def walled_in(grid: Grid) -> bool:
+    """Whether the flag has a bomb on every side that is on the board (a square in front of
+    the setup's front row is open)."""
+    for depth, row in enumerate(grid):
+        for col, rank in enumerate(row):
+            if rank != FLAG:
+                continue
+            sides = [(depth - 1, col), (depth + 1, col), (depth, col - 1), (depth, col + 1)]
+            return all(
+                d < 0 or not 0 <= c < len(row) or d < len(grid) and grid[d][c] == BOMB
+                for d, c in sides
+            )
+    return False
+
+
 def human_setup(variant: Variant, color: int, rng: random.Random) -> dict[int, int] | None:
-    """One of the people's setups for this variant, mirrored half the time; None when we
-    have none for it (or it does not fit the variant's board)."""
+    """One of the people's setups for this variant whose flag is walled in by bombs (all of
+    them if none is), mirrored half the time; None when we have none for it (or it does not
+    fit the variant's board). A flag with an open side falls to any piece that finds it,
+    not only to a Miner."""
     grids = setups(variant.name)
     if not grids or variant.width != 10 or variant.setup_rows != 4:
         return None
+    grids = tuple(g for g in grids if walled_in(g)) or grids
     setup = place(variant, color, rng.choice(grids), rng.random() < 0.5)
     validate_setup(variant, color, setup)
     return setup

@@ -7,9 +7,11 @@ import random
 import pytest
 
 from games.bots import ExpertPlayer
-from games.bots.human_setups import human_setup, place, setups
+from games.bots.human_setups import human_setup, place, setups, walled_in
 from games.engine import (
     BLUE,
+    BOMB,
+    FLAG,
     RED,
     get_variant,
     validate_setup,
@@ -47,3 +49,34 @@ def test_expert_sets_up_as_one_of_the_people() -> None:
         bot.start(BLUE, variant)
         assert tuple(sorted(bot.setup().items())) in known
     assert human_setup(get_variant("duel"), RED, random.Random(1)) is None
+
+
+def test_a_flag_is_walled_in_only_with_a_bomb_on_every_side_on_the_board() -> None:
+    empty = ((None,) * 10,) * 4
+
+    def grid(cells: dict[tuple[int, int], int]) -> tuple:
+        return tuple(tuple(cells.get((depth, col)) for col in range(10)) for depth in range(4))
+
+    corner = {(0, 0): FLAG, (0, 1): BOMB, (1, 0): BOMB}
+    assert walled_in(grid(corner))
+    assert not walled_in(grid({**corner, (0, 1): None}))
+    middle = {(0, 4): FLAG, (0, 3): BOMB, (0, 5): BOMB, (1, 4): BOMB}
+    assert walled_in(grid(middle)) and not walled_in(grid({**middle, (0, 5): None}))
+    # in the front row, the square ahead is always open
+    front = {(3, 4): FLAG, (3, 3): BOMB, (3, 5): BOMB, (2, 4): BOMB}
+    assert not walled_in(grid(front))
+    assert not walled_in(empty)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_expert_walls_its_flag_in_with_bombs(seed: int) -> None:
+    variant = get_variant("classic")
+    for color in (RED, BLUE):
+        bot = ExpertPlayer(seed, nodes=100)
+        bot.start(color, variant)
+        setup = bot.setup()
+        flag = next(square for square, rank in setup.items() if rank == FLAG)
+        in_area = [n for n in variant.neighbors[flag] if n in setup]
+        assert in_area and all(setup[n] == BOMB for n in in_area)
+        # a square next to the flag that is not in the setup is ahead of the front row
+        assert all(n // 10 in (4, 5) for n in variant.neighbors[flag] if n not in setup)
