@@ -123,7 +123,8 @@ def fights(game: Game) -> Iterator[Fight]:
 def big_piece_losses(game: Game, color: int) -> Counter[str]:
     """How `color` lost its Marshal and General in a game played from its setups: for each,
     what took it (a trade, or the enemy piece, hidden or known before the battle) and who
-    attacked, e.g. "general: hidden marshal, they attacked"."""
+    attacked, e.g. "general: hidden marshal, they attacked"; a trade also says which of the
+    two had fought before, e.g. "marshal: traded (ours known, theirs known), they attacked"."""
     found: Counter[str] = Counter()
     for fight in fights(game):
         for side in fight.dead:
@@ -132,12 +133,17 @@ def big_piece_losses(game: Game, color: int) -> Counter[str]:
                 continue
             other = fight.pieces[1 - side][1]
             if fight.traded:
-                how = "traded"
+                ours, theirs = fight.known_before[side], fight.known_before[1 - side]
+                how = f"traded (ours {_known(ours)}, theirs {_known(theirs)})"
             else:
                 how = ("known " if fight.known_before[1 - side] else "hidden ") + RANK_NAMES[other]
             who = "we attacked" if side == 0 else "they attacked"
             found[f"{RANK_NAMES[rank]}: {how}, {who}"] += 1
     return found
+
+
+def _known(fought: bool) -> str:
+    return "known" if fought else "hidden"
 
 
 def material_lost(game: Game, color: int) -> Counter[str]:

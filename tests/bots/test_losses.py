@@ -63,8 +63,36 @@ def test_traded_marshals_and_running_out_of_moves() -> None:
     red, blue = suffered(game, RED), suffered(game, BLUE)
     assert red["marshals_traded"] == blue["marshals_traded"] == 1
     assert red["out_of_moves"] == 1 and blue["out_of_moves"] == 0
-    assert big_piece_losses(game, RED) == {"marshal: traded, we attacked": 1}
-    assert big_piece_losses(game, BLUE) == {"marshal: traded, they attacked": 1}
+    assert big_piece_losses(game, RED) == {
+        "marshal: traded (ours hidden, theirs hidden), we attacked": 1
+    }
+    assert big_piece_losses(game, BLUE) == {
+        "marshal: traded (ours hidden, theirs hidden), they attacked": 1
+    }
+
+
+def test_a_trade_of_marshals_says_which_had_fought_before() -> None:
+    """Blue's Marshal shows itself taking a Sergeant; then it attacks Red's hidden Marshal."""
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 9): (RED, SERGEANT),
+        sq(4, 4): (RED, MARSHAL),
+        sq(9, 9): (BLUE, FLAG),
+        sq(6, 5): (BLUE, MARSHAL),
+        sq(5, 5): (RED, SERGEANT),
+    }
+    game = endgame(pieces, turn=BLUE)
+    game.push(Move(sq(6, 5), sq(5, 5)))  # Blue's Marshal takes the Sergeant: now known
+    game.push(Move(sq(0, 9), sq(1, 9)))
+    game.push(Move(sq(5, 5), sq(5, 4)))
+    game.push(Move(sq(1, 9), sq(2, 9)))
+    game.push(Move(sq(5, 4), sq(4, 4)))  # and trades with Red's Marshal
+    assert big_piece_losses(game, RED) == {
+        "marshal: traded (ours hidden, theirs known), they attacked": 1
+    }
+    assert big_piece_losses(game, BLUE) == {
+        "marshal: traded (ours known, theirs hidden), we attacked": 1
+    }
 
 
 def test_how_the_marshal_and_the_general_were_lost() -> None:
