@@ -493,25 +493,21 @@ class Game:
         target = board[dst]
         width = v.width
         # What the move will change, for `pop`: an `Undo`'s fields as a plain tuple (making
-        # a NamedTuple at every node of a search costs more; `pop` only unpacks it).
+        # a NamedTuple at every node of a search costs more; `pop` only unpacks it). `rest`
+        # is what every move may change, with or without a battle.
+        rest = (
+            self.last_by[color],
+            self.hash_after[color],
+            self.runs[color],
+            (self.chases[0], self.chases[1]),
+            self.hash,
+            self.quiet_plies,
+            self.outcome,
+            self.phase,
+        )
         if target is None:
-            self._undo.append(
-                (
-                    unit,
-                    (src, -1, unit.revealed, unit.moved, unit.scout_known, unit.recent),
-                    None,
-                    None,
-                    None,
-                    self.last_by[color],
-                    self.hash_after[color],
-                    self.runs[color],
-                    (self.chases[0], self.chases[1]),
-                    self.hash,
-                    self.quiet_plies,
-                    self.outcome,
-                    self.phase,
-                )  # type: ignore[arg-type]
-            )
+            mover_state = (src, -1, unit.revealed, unit.moved, unit.scout_known, unit.recent)
+            self._undo.append((unit, mover_state, None, None, None) + rest)  # type: ignore[arg-type]
             battle = None
         else:
             battle = self._battles[rank][target.rank]
@@ -521,37 +517,17 @@ class Game:
             army = self.army
             own_at = army[color].index(unit) if result != ATTACKER else -1
             their_at = army[target.color].index(target) if result != DEFENDER else -1
-            self._undo.append(
-                (
-                    unit,
-                    (
-                        src,
-                        own_at,
-                        unit.revealed,
-                        unit.moved,
-                        unit.scout_known,
-                        unit.recent,
-                    ),
-                    target,
-                    (
-                        dst,
-                        their_at,
-                        target.revealed,
-                        target.moved,
-                        target.scout_known,
-                        target.recent,
-                    ),
-                    (len(self.captured[0]), len(self.captured[1])),
-                    self.last_by[color],
-                    self.hash_after[color],
-                    self.runs[color],
-                    (self.chases[0], self.chases[1]),
-                    self.hash,
-                    self.quiet_plies,
-                    self.outcome,
-                    self.phase,
-                )  # type: ignore[arg-type]
+            mover_state = (src, own_at, unit.revealed, unit.moved, unit.scout_known, unit.recent)
+            target_state = (
+                dst,
+                their_at,
+                target.revealed,
+                target.moved,
+                target.scout_known,
+                target.recent,
             )
+            captured = (len(self.captured[0]), len(self.captured[1]))
+            self._undo.append((unit, mover_state, target, target_state, captured) + rest)  # type: ignore[arg-type]
         # Before the move: what it does to its own side's chase, and whether it evades the
         # opponent's threat. A battle ends both chases: no position from before it can recur.
         chase_step, evades = None, False
