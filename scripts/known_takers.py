@@ -8,6 +8,9 @@ of NAME's that an enemy piece attacked and took (no trade), the taker's rank, wh
 had seen its rank before (it had fought), and whether NAME still had a piece that beats
 it (for a Marshal: a Spy); with the worth taken a game (`evaluation.BASE_VALUES`). Then,
 per game, how NAME's Spy was lost: by an enemy piece NAME knew, by another, or not at all.
+Last, the pieces that the enemy's known Marshal or General took, by which of its Marshal,
+Spy and General NAME still had then (a known enemy piece that eats while our Marshal
+lives is one our Marshal could have stopped).
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from games.engine import (  # noqa: E402
     ATTACKER,
     BOMB,
     FLAG,
+    GENERAL,
     IMMOVABLE,
+    MARSHAL,
     RANK_NAMES,
     SPY,
     Move,
@@ -32,7 +37,12 @@ from games.engine import (  # noqa: E402
 )
 
 
-def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, int]:
+def still_had(army: list, rank: int, name: str) -> str:
+    return name if any(u.rank == rank for u in army) else f"no {name}"
+
+
+def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, Counter, int]:
+    big: Counter[str] = Counter()
     taken: Counter[str] = Counter()
     worth: Counter[str] = Counter()
     spies: Counter[str] = Counter()
@@ -67,20 +77,30 @@ def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, int]:
             )
             taken[key] += 1
             worth[key] += BASE_VALUES[battle.defender]
+            if known and battle.attacker in (MARSHAL, GENERAL):
+                army = game.army[me]
+                had = ", ".join(
+                    still_had(army, rank, label)
+                    for rank, label in ((MARSHAL, "marshal"), (SPY, "spy"), (GENERAL, "general"))
+                )
+                big[f"{RANK_NAMES[battle.attacker]:<8s} we had: {had}"] += 1
         spies[spy] += 1
-    return taken, worth, spies, games
+    return taken, worth, spies, big, games
 
 
 def main(args: list[str]) -> int:
     if len(args) < 2:
         print(__doc__)
         return 2
-    taken, worth, spies, games = count(args[0], args[1:])
+    taken, worth, spies, big, games = count(args[0], args[1:])
     print(f"{games} games; pieces taken by an enemy attacker, worth a game, by the taker:")
     for key, n in sorted(taken.items(), key=lambda item: -worth[item[0]]):
         print(f"  {n:5d}  {worth[key] / max(1, games):6.1f}  {key}")
     print("its Spy, in how many games:")
     for key, n in spies.most_common():
+        print(f"  {n:5d}  {key}")
+    print("taken by a known enemy Marshal or General, by what it still had:")
+    for key, n in big.most_common():
         print(f"  {n:5d}  {key}")
     return 0
 

@@ -41,7 +41,10 @@ def run(script: str, *args: str) -> str:
 def test_known_takers_counts_every_game_once(dump: Path) -> None:
     out = run("known_takers.py", "hard", str(dump))
     assert out.startswith("2 games;")
-    spy_lines = out.split("its Spy, in how many games:")[1].strip().splitlines()
+    spies, big = out.split("its Spy, in how many games:")[1].split(
+        "taken by a known enemy Marshal or General, by what it still had:"
+    )
+    spy_lines = spies.strip().splitlines()
     assert sum(int(line.split()[0]) for line in spy_lines) == 2
     taken = re.findall(r"^\s+(\d+)\s+[\d.]+\s+(\w+)\s+(known|hidden)", out, re.M)
     assert taken, out
@@ -61,6 +64,12 @@ def test_known_takers_counts_every_game_once(dump: Path) -> None:
         }
         for _, rank, _ in taken
     )
+    rows = re.findall(r"^\s+(\d+)\s+(marshal|general)\s+we had: (.*)$", big, re.M)
+    known_big = sum(
+        int(n) for n, rank, seen in taken if rank in ("marshal", "general") and seen == "known"
+    )
+    assert sum(int(n) for n, _, _ in rows) == known_big
+    assert all(len(had.split(", ")) == 3 for _, _, had in rows)
 
 
 def test_opponent_mobility_prints_a_share_per_rank_and_phase(dump: Path) -> None:
