@@ -9,7 +9,7 @@ had seen its rank before (it had fought), and whether NAME still had a piece tha
 it (for a Marshal: a Spy); with the worth taken a game (`evaluation.BASE_VALUES`). Then,
 per game, how NAME's Spy was lost: by an enemy piece NAME knew, by another, or not at all.
 Last, the pieces that the enemy's known Marshal or General took, by which of its Marshal,
-Spy and General NAME still had then (a known enemy piece that eats while our Marshal
+Spy and General NAME still had after the capture (a known enemy piece that eats while our Marshal
 lives is one our Marshal could have stopped).
 """
 
