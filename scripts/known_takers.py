@@ -7,7 +7,8 @@ NAME the level counted (`expert`). Every game is replayed from its setups. For e
 of NAME's that an enemy piece attacked and took (no trade), the taker's rank, whether NAME
 had seen its rank before (it had fought), and whether NAME still had a piece that beats
 it (for a Marshal: a Spy); with the worth taken a game (`evaluation.BASE_VALUES`). Then,
-per game, how NAME's Spy was lost: by an enemy piece NAME knew, by another, or not at all.
+per game, how NAME's Spy was lost: by an enemy piece NAME knew (telling apart the Spy that had
+just stepped next to it), by another, or not at all.
 Last, the pieces that the enemy's known Marshal or General took, by which of its Marshal,
 Spy and General NAME still had after the capture (a known enemy piece that eats while our Marshal
 lives is one our Marshal could have stopped).
@@ -51,8 +52,10 @@ def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, Count
         games += 1
         fought: set[int] = set()  # ids of the units that have fought
         spy = "kept"
+        stepped_to = -1  # where NAME's last move went
         for src, dst in record["moves"]:
             mover, target = game.board[src], game.board[dst]
+            arrived, stepped_to = stepped_to, dst if mover.color == me else stepped_to
             result = game.push(Move(src, dst))
             battle = result.battle
             if battle is None or mover is None or target is None:
@@ -63,6 +66,8 @@ def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, Count
                 continue
             if battle.defender == SPY and spy == "kept":
                 spy = "taken by a piece it knew" if known else "taken by a hidden piece"
+                if known and arrived == dst:
+                    spy += ", having just stepped next to it"
             if battle.defender in (BOMB, FLAG):
                 continue
             beaters = [
