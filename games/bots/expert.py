@@ -152,7 +152,7 @@ class ExpertPlayer(HardPlayer):
         assert rank is not None
         if position.owner[move.dst] != 1 - position.me:
             return (
-                scorer._progress(move, rank)
+                scorer._progress(move, rank, first_strike=True)
                 - scorer._leaves_guard(move)
                 - spy_exposure(move, scorer)
             )

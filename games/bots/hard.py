@@ -252,18 +252,36 @@ class MoveScorer:
         return threats
 
     # ------------------------------------------------------------------ progress
-    def _progress(self, move: Move, rank: int, taken: int | None = None) -> float:
+    def _progress(
+        self, move: Move, rank: int, taken: int | None = None, first_strike: bool = False
+    ) -> float:
         """How much closer `move` brings the piece to the best of its targets (value over
         1 + path length). A target counts only if both ends of the move are within sight
         of it: one out of sight adds nothing, rather than the same amount to every move.
-        `taken`: the target the move attacks (it is not a target any more if beaten)."""
+        `taken`: the target the move attacks (it is not a target any more if beaten).
+        `first_strike`: a target that would more likely than not win by attacking the
+        piece counts no closer than two steps (next to it, it strikes first)."""
         before = after = 0.0
         for value, distances, square in self._targets_for(rank):
             if square == taken or move.src not in distances or move.dst not in distances:
                 continue
-            before = max(before, value / (1 + distances[move.src]))
-            after = max(after, value / (1 + distances[move.dst]))
+            start, end = distances[move.src], distances[move.dst]
+            if first_strike and min(start, end) < 2 and self._strikes_first(square, rank):
+                start, end = max(start, 2), max(end, 2)
+            before = max(before, value / (1 + start))
+            after = max(after, value / (1 + end))
         return (after - before) * self.bot.progress_weight
+
+    def _strikes_first(self, square: int, rank: int) -> bool:
+        """Whether the enemy piece on `square` more likely than not beats our piece of
+        `rank` by attacking it."""
+        probs = self.beliefs.of(square)
+        wins = sum(
+            p
+            for r, p in probs.items()
+            if r not in IMMOVABLE and resolve_battle(r, rank, self.variant) == ATTACKER
+        )
+        return wins > 0.5
 
     def _targets_for(self, rank: int) -> list[Target]:
         """The enemy pieces a piece of `rank` would gain by attacking, with distance maps."""
