@@ -4,7 +4,8 @@ Each turn it (1) builds `hard`'s beliefs and scores every legal move as `hard` d
 keeps the most promising moves (and every attack) as candidates, (3) samples complete
 boards ("worlds") from the beliefs and, in each, searches every candidate with alpha-beta
 plus quiescence over captures, deepening while its time budget lasts, and (4) plays the
-candidate with the best average material result over the worlds, plus `hard`'s positional
+candidate with the best average material result over the worlds (the enemy Spy's strike at
+our Marshal weighed by the beliefs, not the worlds: `spy_strike`), plus `hard`'s positional
 terms (progress towards targets, flag guards, leaving probes to cheaper pieces, habits).
 See docs/bots.md.
 """
@@ -36,6 +37,7 @@ from .decoy import decoy_setup
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
 from .search import Clock, Searcher, TimeUp, sample_world
+from .spy_strike import SpyStrike
 
 DEFAULT_BUDGET = 1.0  # seconds a move, unless EXPERT_BUDGET or the clock says otherwise
 BUDGET_SAFETY = 0.85  # of the budget the search may use (beliefs and setup take the rest)
@@ -271,6 +273,7 @@ def think(
     )
     searcher = Searcher(scorer.variant, view.viewer, values.mine, values.theirs, clock, suspects)
     worlds: list[Game] = []
+    strike = SpyStrike(scorer)  # the Spy's strike at our Marshal, weighed exactly
     passes: dict[int, list[list[tuple[float, float]]]] = {}
     moves_at: dict[int, list[Move]] = {1: candidates}  # the candidates each depth searches
     cost: dict[int, float] = {}  # what a world took at each depth (the latest), clock units
@@ -280,6 +283,7 @@ def think(
         return {
             move: statistics.fmean(row[i][0] - row[i][1] for row in rows)
             + expected_battle(searcher, scorer, move)
+            + strike.correction(move, len(rows))
             for i, move in enumerate(moves_at[depth])
         }
 
@@ -304,6 +308,7 @@ def think(
             elif len(worlds) < MAX_WORLDS:
                 world = sample_world(view, scorer.beliefs, rng)
                 worlds.append(world)
+                strike.watch(world)
             elif depth < MAX_DEPTH:  # worlds enough: what time is left goes deeper
                 moves_at[depth + 1] = narrowed(depth)
                 depth += 1
