@@ -3,12 +3,16 @@ on two real games: each prints its figures from the records, and the figures add
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from games.engine import ATTACKER, BLUE, BOMB, BOTH, DEFENDER, MARSHAL, RED, SPY
+from games.engine.battle import Battle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,11 +45,12 @@ def run(script: str, *args: str) -> str:
 def test_known_takers_counts_every_game_once(dump: Path) -> None:
     out = run("known_takers.py", "hard", str(dump))
     assert out.startswith("2 games;")
-    spies, big = out.split("its Spy, in how many games:")[1].split(
-        "taken by a known enemy Marshal or General, by what it still had:"
+    spies, rest = out.split("its Spy, in how many games:")[1].split(
+        "its Marshal, in how many games:"
     )
-    spy_lines = spies.strip().splitlines()
-    assert sum(int(line.split()[0]) for line in spy_lines) == 2
+    marshals, big = rest.split("taken by a known enemy Marshal or General, by what it still had:")
+    for fates in (spies, marshals):
+        assert sum(int(line.split()[0]) for line in fates.strip().splitlines()) == 2
     taken = re.findall(r"^\s+(\d+)\s+[\d.]+\s+(\w+)\s+(known|hidden)", out, re.M)
     assert taken, out
     assert all(
@@ -86,3 +91,25 @@ def test_belief_likelihood_gives_log_probabilities(dump: Path, flags: tuple[str,
     found = dict(re.findall(r"^(log-likelihood, [\w ]+?)\s+(-?[\d.]+)\s+over", out, re.M))
     assert set(found) == {"log-likelihood, moved pieces", "log-likelihood, unmoved"}
     assert all(float(value) < 0 for value in found.values())
+
+
+def test_known_takers_tells_how_the_marshal_was_lost() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "known_takers", ROOT / "scripts" / "known_takers.py"
+    )
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    lost = script.marshal_lost
+    me, them = RED, BLUE
+    spy_takes = Battle(SPY, MARSHAL, ATTACKER)
+    assert lost(spy_takes, them, me, True, False) == (
+        "taken by the Spy, having just stepped next to it, a Spy that had never moved"
+    )
+    assert lost(spy_takes, them, me, False, True) == "taken by the Spy, standing"
+    assert lost(Battle(MARSHAL, MARSHAL, BOTH), me, me, False, False) == (
+        "traded with their Marshal"
+    )
+    assert lost(Battle(MARSHAL, BOMB, DEFENDER), me, me, False, False) == "on a bomb"
+    assert lost(Battle(MARSHAL, SPY, ATTACKER), me, me, False, False) is None  # ours won
+    assert lost(Battle(SPY, MARSHAL, ATTACKER), me, me, False, False) is None  # their Marshal
