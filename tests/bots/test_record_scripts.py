@@ -113,3 +113,18 @@ def test_known_takers_tells_how_the_marshal_was_lost() -> None:
     assert lost(Battle(MARSHAL, BOMB, DEFENDER), me, me, False, False) == "on a bomb"
     assert lost(Battle(MARSHAL, SPY, ATTACKER), me, me, False, False) is None  # ours won
     assert lost(Battle(SPY, MARSHAL, ATTACKER), me, me, False, False) is None  # their Marshal
+
+
+def test_marshal_neighbours_sets_the_spy_chances_beside_the_truth(dump: Path) -> None:
+    out = run("marshal_neighbours.py", "hard", str(dump))
+    rows = re.findall(
+        r"^\s+(all|[a-z ]+, our Marshal \w+)\s+(\d+)\s+([\d.]+)\s+([\d.]+) \((\d+)\)", out, re.M
+    )
+    assert rows, out
+    counts = {
+        key: (int(n), float(said), float(share), int(were)) for key, n, said, share, were in rows
+    }
+    total = counts.pop("all")
+    assert total[0] == sum(n for n, _, _, _ in counts.values())
+    assert total[3] == sum(were for _, _, _, were in counts.values())
+    assert all(0.0 <= said <= 1.0 and 0.0 <= share <= 1.0 for _, said, share, _ in counts.values())
