@@ -54,15 +54,15 @@ class SpyStrike:
                     break
         self.worlds.append((spy, world))
 
-    def _exposed(self, move: Move) -> tuple[int, frozenset[int]] | None:
-        """Our Marshal's square after `move`, and the hidden enemy pieces next to it that
-        could be the Spy (not the one `move` attacks: it dies, or it was no Spy)."""
+    def _near_marshal(self, move: Move) -> frozenset[int]:
+        """The hidden enemy pieces next to our Marshal after `move` that could be the Spy
+        (not the one `move` attacks: it dies, or it was no Spy)."""
         if not self.active:
-            return None
+            return frozenset()
         assert self.marshal is not None
         post = move.dst if move.src == self.marshal else self.marshal
         near = self.scorer.variant.neighbors[post]
-        return post, frozenset(n for n in near if n in self.hidden and n != move.dst)
+        return frozenset(n for n in near if n in self.hidden and n != move.dst)
 
     def _ends(self, move: Move) -> frozenset[int]:
         """The defender's ranks for which `move` leaves no Marshal to strike at."""
@@ -73,11 +73,11 @@ class SpyStrike:
     def chance(self, move: Move) -> float:
         """By the beliefs: the chance that, after `move`, a hidden piece next to our Marshal
         is the Spy (there is one Spy: the chances add up) and the Marshal is there."""
-        exposed = self._exposed(move)
-        if exposed is None or not exposed[1]:
+        near = self._near_marshal(move)
+        if not near:
             return 0.0
         beliefs = self.scorer.beliefs
-        spy = sum(beliefs.p(n, SPY) for n in exposed[1])
+        spy = sum(beliefs.p(n, SPY) for n in near)
         ends = self._ends(move)
         if not ends:
             return spy
@@ -86,10 +86,10 @@ class SpyStrike:
 
     def drawn(self, move: Move, worlds: int) -> float:
         """The share of the first `worlds` worlds where the same thing happened."""
-        exposed = self._exposed(move)
-        if exposed is None or not exposed[1] or not worlds:
+        near = self._near_marshal(move)
+        if not near or not worlds:
             return 0.0
-        near, ends = exposed[1], self._ends(move)
+        ends = self._ends(move)
         hits = 0
         for spy, world in self.worlds[:worlds]:
             if spy not in near:
