@@ -170,6 +170,19 @@ def play_one(
                 player.close()
 
 
+def is_disagreement(
+    result: MatchResult, names: tuple[str, str], externals: Collection[str]
+) -> bool:
+    """Whether an outside program's setup or move that our engine refused ended the game
+    (void: a disagreement about the rules, not a result)."""
+    forfeit = result.forfeit
+    return (
+        forfeit is not None
+        and forfeit.kind in ("setup", "move")
+        and names[forfeit.color] in externals
+    )
+
+
 def _record(
     variant: str,
     index: int,
@@ -180,11 +193,7 @@ def _record(
 ) -> GameRecord:
     winner = None if result.outcome.winner is None else names[result.outcome.winner]
     forfeit = result.forfeit
-    disagreement = (
-        forfeit is not None
-        and forfeit.kind in ("setup", "move")
-        and names[forfeit.color] in externals
-    )
+    disagreement = is_disagreement(result, names, externals)
     return GameRecord(
         variant,
         index,
@@ -483,6 +492,7 @@ __all__ = [
     "ProgressBar",
     "TournamentResult",
     "format_tables",
+    "is_disagreement",
     "run_tournament",
     "wilson_interval",
     "write_outputs",

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from games.engine import VARIANTS
+from games.engine.referee import MatchResult
 
 from . import LEVELS
 from .tournament import (
@@ -24,6 +25,7 @@ from .tournament import (
     ProgressBar,
     format_patterns,
     format_tables,
+    is_disagreement,
     run_tournament,
     write_outputs,
 )
@@ -122,8 +124,15 @@ def run(options: Mapping[str, object], write: Callable[[str], None]) -> None:
             setups = [{str(sq): rank for sq, rank in s.items()} for s in game.initial_setups()]
             moves = [[r.move.src, r.move.dst] for r in game.history]
             outcome = game.outcome.to_dict() if game.outcome else None
+            void = isinstance(match, MatchResult) and is_disagreement(match, names, externals)
             dumped.append(
-                {"names": list(names), "setups": setups, "moves": moves, "outcome": outcome}
+                {
+                    "names": list(names),
+                    "setups": setups,
+                    "moves": moves,
+                    "outcome": outcome,
+                    "void": void,
+                }
             )
 
     stop_after = options.get("stop_after")

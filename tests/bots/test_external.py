@@ -234,12 +234,24 @@ def test_the_command_line_without_django_stops_cuts_and_dumps(tmp_path: Path) ->
     assert "random vs external" in done.stdout and "how random lost to external" in done.stdout
     games = json.loads(gzip.open(dump, "rt").read())
     assert len(games) == 2
+    assert [record["void"] for record in games] == [False, False]
     for record in games:
         setups = [{int(k): v for k, v in s.items()} for s in record["setups"]]
         game = Game.from_setups("classic", *setups)
         for src, dst in record["moves"]:
             game.push(EngineMove(src, dst))
         assert game.outcome is not None and game.outcome.to_dict() == record["outcome"]
+    refused = tmp_path / "refused.json.gz"
+    illegal = shlex.join([sys.executable, FAKE, "illegal"])
+    done = subprocess.run(
+        [*base, "--external", illegal, "--games", "1", "--dump", str(refused)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [r["void"] for r in json.loads(gzip.open(refused, "rt").read())] == [True]
     header = (tmp_path / "tournament-classic.csv").read_text().splitlines()[0]
     assert "red_flag_by_miner" in header and "blue_out_of_moves" in header
     cut = subprocess.run(
