@@ -128,3 +128,54 @@ def test_marshal_neighbours_sets_the_spy_chances_beside_the_truth(dump: Path) ->
     assert total[0] == sum(n for n, _, _, _ in counts.values())
     assert total[3] == sum(were for _, _, _, were in counts.values())
     assert all(0.0 <= said <= 1.0 and 0.0 <= share <= 1.0 for _, said, share, _ in counts.values())
+
+
+def write_dump(path: Path, results: list[tuple[int, int | None]], void: int = -1) -> str:
+    """A dump whose game n has expert as `results[n][0]`'s colour with setup n, won by
+    `results[n][1]` (None: a draw); game `void` is marked void."""
+    import gzip
+    import json
+
+    records = []
+    for n, (me, winner) in enumerate(results):
+        names = ["expert", "doi"] if me == RED else ["doi", "expert"]
+        setups = [{"0": 0}, {"0": 0}]
+        setups[me] = {str(n): n}
+        outcome = {
+            "winner": winner,
+            "termination": "flag_captured" if winner is not None else "move_cap",
+        }
+        records.append(
+            {"names": names, "setups": setups, "moves": [], "outcome": outcome, "void": n == void}
+        )
+    with gzip.open(path, "wt") as handle:
+        json.dump(records, handle)
+    return str(path)
+
+
+def test_paired_results_sets_each_game_beside_itself_in_the_other_run(tmp_path: Path) -> None:
+    """Games pair by our setup and colour; void games and games one run did not reach are
+    left out; the sign test counts only the pairs one run won and the other lost."""
+    a = write_dump(
+        tmp_path / "a.json.gz",
+        [(RED, BLUE), (BLUE, RED), (RED, RED), (BLUE, None), (RED, BLUE), (RED, BLUE)],
+        void=5,
+    )
+    b = write_dump(
+        tmp_path / "b.json.gz",
+        [(RED, RED), (BLUE, BLUE), (RED, RED), (BLUE, RED), (RED, RED)]
+        + [(RED, RED), (BLUE, BLUE)],
+    )
+    out = run("paired_results.py", "expert", a, b)
+    assert out.startswith("5 games in both runs (left out: 0 of A's, 2 of B's)"), out
+    rows = dict(re.findall(r"^([WDL])\s+(\d+\s+\d+\s+\d+)$", out, re.M))
+    assert rows == {"W": "1    0    0", "D": "0    0    1", "L": "3    0    0"}
+    assert "A: 1 won of 5" in out and "B: 4 won of 5" in out
+    assert "B won where A lost: 3; A won where B lost: 0; sign test p = 0.250" in out
+    spec = importlib.util.spec_from_file_location("paired", ROOT / "scripts" / "paired_results.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.sign_test(0, 0) == 1.0
+    assert script.sign_test(10, 2) == pytest.approx(0.0386, abs=1e-4)
+    assert script.sign_test(2, 10) == script.sign_test(10, 2)
