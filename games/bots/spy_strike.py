@@ -8,7 +8,8 @@ draws were lucky, and DoI's Spy took our Marshal right after it stepped next to 
 that had never moved. So the part of the average that depends on whether a neighbour of
 our Marshal was drawn as the Spy is replaced by its expectation over the beliefs (as
 `expert.expected_battle` does for the move's own battle): the search's average, less the
-Marshal's loss where the worlds drew the strike, plus that loss weighed by the chance of it.
+Marshal's loss where the worlds drew the strike, plus the loss weighed by the chance of it.
+That loss counts what the Marshal means to the game, not only its worth in an exchange.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ from .search import GAIN_DECAY
 # or with their Marshal, or the game ends with their flag.
 ENDS_THE_THREAT_IF_MARSHAL = frozenset({BOMB, MARSHAL, FLAG})
 ENDS_THE_THREAT = frozenset({FLAG})
+# What the Spy's strike costs, in our Marshal's worths: a game whose Marshal fell to the Spy
+# was nearly always lost against DoI (docs/bots.md), which its worth in an exchange does
+# not say.
+STRIKE_WEIGHT = 3.0
 
 
 class SpyStrike:
@@ -104,7 +109,7 @@ class SpyStrike:
         loss as the worlds drew it, exchanged for the loss by its chance."""
         if not self.active:
             return 0.0
-        return -self.loss * (self.chance(move) - self.drawn(move, worlds))
+        return -self.loss * (STRIKE_WEIGHT * self.chance(move) - self.drawn(move, worlds))
 
 
 __all__ = ["SpyStrike"]

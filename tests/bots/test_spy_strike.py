@@ -10,15 +10,28 @@ import statistics
 from unittest import mock
 
 import pytest
-from test_expert import CLASSIC, endgame, sq
+from test_expert import CLASSIC, endgame, expert_move, sq
 
-from games.bots import ExpertPlayer, suspicion
+from games.bots import ExpertPlayer, spy_strike, suspicion
 from games.bots.expert import think
 from games.bots.hard import MoveScorer
 from games.bots.knowledge import build_beliefs
 from games.bots.search import GAIN_DECAY, Clock, sample_world
-from games.bots.spy_strike import SpyStrike
-from games.engine import BLUE, BOMB, FLAG, MARSHAL, RED, SCOUT, SERGEANT, SPY, Move
+from games.bots.spy_strike import STRIKE_WEIGHT, SpyStrike
+from games.engine import (
+    BLUE,
+    BOMB,
+    FLAG,
+    LIEUTENANT,
+    MAJOR,
+    MARSHAL,
+    MINER,
+    RED,
+    SCOUT,
+    SERGEANT,
+    SPY,
+    Move,
+)
 
 MARSHAL_AT = sq(4, 4)
 NEXT_TO_HIDDEN = sq(5, 4)  # next to Blue's unmoved piece on (6, 4)
@@ -127,7 +140,7 @@ def step_values(seed: int, weigh: bool) -> tuple[float, float]:
 def test_the_step_is_worth_the_same_whatever_the_worlds_drew() -> None:
     """Over eight seeds, the worlds drew the piece next to the step as the Spy in different
     shares, and the step's value followed them; weighed by the beliefs it does not, and
-    it is what the Marshal's loss by its chance says."""
+    it is what the Marshal's loss to the game by its chance says."""
     loss = fresh_scorer().values.mine[MARSHAL] * GAIN_DECAY
     drawn = [step_values(seed, weigh=False)[0] for seed in range(8)]
     weighed = [step_values(seed, weigh=True) for seed in range(8)]
@@ -135,4 +148,48 @@ def test_the_step_is_worth_the_same_whatever_the_worlds_drew() -> None:
     values = [value for value, _ in weighed]
     assert max(values) - min(values) < 0.5
     spy = weighed[0][1]
-    assert statistics.fmean(values) == pytest.approx(-spy * loss, abs=0.5)
+    assert statistics.fmean(values) == pytest.approx(-spy * loss * STRIKE_WEIGHT, abs=0.5)
+
+
+def test_the_marshal_does_not_risk_the_spy_for_a_major() -> None:
+    """Our known Marshal can take a known Major, which leaves it next to an unmoved piece
+    that is the Spy about one time in five. The Major is worth more than the Marshal's
+    material at that chance, not more than what losing the Marshal costs the game: expert
+    leaves the Major; counting the strike at the Marshal's material only, it takes it."""
+    prey = sq(5, 4)
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(0, 1): (RED, BOMB),
+        sq(1, 0): (RED, BOMB),
+        sq(0, 8): (RED, SERGEANT),
+        sq(1, 8): (RED, LIEUTENANT),
+        MARSHAL_AT: (RED, MARSHAL),
+        prey: (BLUE, MAJOR),
+        HIDDEN: (BLUE, SCOUT),
+        sq(9, 0): (BLUE, SPY),
+        sq(9, 1): (BLUE, SCOUT),
+        sq(9, 2): (BLUE, BOMB),
+        sq(9, 9): (BLUE, FLAG),
+        sq(9, 8): (BLUE, BOMB),
+        sq(8, 9): (BLUE, BOMB),
+        sq(8, 0): (BLUE, SERGEANT),
+        sq(8, 1): (BLUE, SERGEANT),
+        sq(8, 2): (BLUE, MINER),
+        sq(8, 3): (BLUE, SCOUT),
+        sq(9, 3): (BLUE, MINER),
+        sq(9, 4): (BLUE, LIEUTENANT),
+        sq(8, 7): (BLUE, SCOUT),
+        sq(9, 7): (BLUE, SERGEANT),
+    }
+    take = Move(MARSHAL_AT, prey)
+
+    def takes(seed: int) -> bool:
+        return expert_move(endgame(pieces, revealed=(MARSHAL_AT, prey)), seed=seed) == take
+
+    bot = ExpertPlayer(0)
+    bot.start(RED, CLASSIC)
+    spy = scorer_for(bot, endgame(pieces, revealed=(MARSHAL_AT, prey)).view(RED)).beliefs
+    assert 0.1 < spy.p(HIDDEN, SPY) < 0.3
+    assert not any(takes(seed) for seed in range(4))
+    with mock.patch.object(spy_strike, "STRIKE_WEIGHT", 1.0):
+        assert any(takes(seed) for seed in range(4))
