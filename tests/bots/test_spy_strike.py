@@ -18,20 +18,8 @@ from games.bots.hard import MoveScorer
 from games.bots.knowledge import build_beliefs
 from games.bots.search import GAIN_DECAY, Clock, sample_world
 from games.bots.spy_strike import STRIKE_WEIGHT, SpyStrike
-from games.engine import (
-    BLUE,
-    BOMB,
-    FLAG,
-    LIEUTENANT,
-    MAJOR,
-    MARSHAL,
-    MINER,
-    RED,
-    SCOUT,
-    SERGEANT,
-    SPY,
-    Move,
-)
+from games.engine import BLUE, BOMB, FLAG, MARSHAL, RED, SCOUT, SERGEANT, SPY, Move
+from games.engine.pieces import LIEUTENANT, MAJOR, MINER
 
 MARSHAL_AT = sq(4, 4)
 NEXT_TO_HIDDEN = sq(5, 4)  # next to Blue's unmoved piece on (6, 4)
@@ -39,10 +27,8 @@ AWAY = sq(3, 4)
 HIDDEN = sq(6, 4)
 
 
-def position():
-    """Red's known Marshal two steps from an unmoved Blue piece that may be the Spy; Blue's
-    other hidden pieces (Spy, Scout, bombs, flag) stand far away on its back row."""
-    pieces = {
+def base_pieces() -> dict[int, tuple[int, int]]:
+    return {
         sq(0, 0): (RED, FLAG),
         sq(0, 1): (RED, BOMB),
         sq(1, 0): (RED, BOMB),
@@ -56,6 +42,12 @@ def position():
         sq(9, 8): (BLUE, BOMB),
         sq(8, 9): (BLUE, BOMB),
     }
+
+
+def position():
+    """Red's known Marshal two steps from an unmoved Blue piece that may be the Spy; Blue's
+    other hidden pieces (Spy, Scout, bombs, flag) stand far away on its back row."""
+    pieces = base_pieces()
     return endgame(pieces, revealed=(MARSHAL_AT,))
 
 
@@ -156,22 +148,10 @@ def test_the_marshal_does_not_risk_the_spy_for_a_major() -> None:
     that is the Spy about one time in five. The Major is worth more than the Marshal's
     material at that chance, not more than what losing the Marshal costs the game: expert
     leaves the Major; counting the strike at the Marshal's material only, it takes it."""
-    prey = sq(5, 4)
-    pieces = {
-        sq(0, 0): (RED, FLAG),
-        sq(0, 1): (RED, BOMB),
-        sq(1, 0): (RED, BOMB),
-        sq(0, 8): (RED, SERGEANT),
+    prey = NEXT_TO_HIDDEN
+    pieces = base_pieces() | {
         sq(1, 8): (RED, LIEUTENANT),
-        MARSHAL_AT: (RED, MARSHAL),
         prey: (BLUE, MAJOR),
-        HIDDEN: (BLUE, SCOUT),
-        sq(9, 0): (BLUE, SPY),
-        sq(9, 1): (BLUE, SCOUT),
-        sq(9, 2): (BLUE, BOMB),
-        sq(9, 9): (BLUE, FLAG),
-        sq(9, 8): (BLUE, BOMB),
-        sq(8, 9): (BLUE, BOMB),
         sq(8, 0): (BLUE, SERGEANT),
         sq(8, 1): (BLUE, SERGEANT),
         sq(8, 2): (BLUE, MINER),
