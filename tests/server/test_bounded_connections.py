@@ -7,6 +7,7 @@ purpose answers pages 503 with Retry-After and socket actions the coded error
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 import urllib.error
@@ -30,13 +31,20 @@ POOL_SIZE = 4
 SECRET_KEY = "a-secret-for-the-production-settings-under-test-" * 2
 
 
+def app_name(name: str) -> str:
+    """`name` as this test process tags its server's connections: another suite running on
+    the same PostgreSQL at the same time tags its own differently (pg_stat_activity lists
+    every database's connections)."""
+    return f"{name}-{os.getpid()}"
+
+
 def production(name: str, **extra: str) -> dict:
     """The environment of a production process (DEBUG off), its connections tagged `name`."""
     return {
         "DEBUG": "false",
         "SECRET_KEY": SECRET_KEY,
         "SECURE_COOKIES": "false",
-        "PGAPPNAME": name,
+        "PGAPPNAME": app_name(name),
         "DATABASE_POOL_SIZE": str(POOL_SIZE),
         **extra,
     }
@@ -45,7 +53,7 @@ def production(name: str, **extra: str) -> dict:
 def connections_of(name: str) -> int:
     with psycopg.connect(db_url(), autocommit=True) as conn:
         row = conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [name]
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [app_name(name)]
         ).fetchone()
     return row[0]
 
