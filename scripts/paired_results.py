@@ -2,6 +2,7 @@
 out in one run beside the other, and whether the difference is more than luck.
 
 usage: .venv/bin/python scripts/paired_results.py NAME A_DUMP[,A_DUMP...] B_DUMP[,B_DUMP...]
+       .venv/bin/python scripts/paired_results.py NAME A.csv B.csv
 
 Each DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes.
 With the same `--seed`, game n of two runs has the same colours and the same setup of
@@ -11,10 +12,16 @@ a game only one run reached, or void in either (an outside program's move our en
 refused), is left out. The sign test counts the pairs one run won and
 the other lost: under the hypothesis that both codes are as strong, each such pair goes
 either way with even odds.
+
+A code that sets up differently (a change to the setup itself) cannot be paired by setup:
+give the two runs' `tournament-classic.csv` files instead (written under `--out`), and
+games pair by their number in the plan, which gives both runs the same colours and the
+same seeds game by game.
 """
 
 from __future__ import annotations
 
+import csv
 import gzip
 import json
 import math
@@ -25,9 +32,13 @@ RESULTS = ("W", "D", "L")
 
 
 def results(name: str, paths: list[str]) -> dict[tuple[int, str], str]:
-    """(NAME's colour, NAME's setup) -> W, D or L for NAME."""
+    """(NAME's colour, NAME's setup) -> W, D or L for NAME; from CSV files,
+    (NAME's colour, the game's number) -> the same."""
     found: dict[tuple[int, str], str] = {}
     for path in paths:
+        if path.endswith(".csv"):
+            found.update(csv_results(name, path))
+            continue
         with gzip.open(path, "rt") as handle:
             for record in json.load(handle):
                 if name not in record["names"] or record.get("void"):
@@ -36,6 +47,20 @@ def results(name: str, paths: list[str]) -> dict[tuple[int, str], str]:
                 key = (me, json.dumps(record["setups"][me], sort_keys=True))
                 winner = record["outcome"].get("winner")
                 found[key] = "D" if winner is None else ("W" if winner == me else "L")
+    return found
+
+
+def csv_results(name: str, path: str) -> dict[tuple[int, str], str]:
+    """(NAME's colour, the game's number) -> W, D or L, from a tournament's CSV."""
+    found: dict[tuple[int, str], str] = {}
+    with open(path, newline="") as handle:
+        for row in csv.DictReader(handle):
+            names = (row["red"], row["blue"])
+            if name not in names or row["disagreement"]:
+                continue
+            me = names.index(name)
+            winner = row["winner"]
+            found[(me, row["game"])] = "D" if winner == "draw" else ("W" if winner == name else "L")
     return found
 
 

@@ -179,3 +179,32 @@ def test_paired_results_sets_each_game_beside_itself_in_the_other_run(tmp_path: 
     assert script.sign_test(0, 0) == 1.0
     assert script.sign_test(10, 2) == pytest.approx(0.0386, abs=1e-4)
     assert script.sign_test(2, 10) == script.sign_test(10, 2)
+
+
+def write_csv(path: Path, games: list[tuple[int, str, str]]) -> str:
+    """A tournament CSV with the columns `paired_results.py` reads: per game its number,
+    expert's colour, the winner's name (or draw) and whether it was void."""
+    lines = ["variant,game,red,blue,winner,disagreement"]
+    for index, (color, winner, void) in enumerate(games):
+        red, blue = ("expert", "doi-l3") if color == RED else ("doi-l3", "expert")
+        lines.append(f"classic,{index},{red},{blue},{winner},{void}")
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_paired_results_pairs_games_by_number_from_the_tournament_csv(tmp_path: Path) -> None:
+    """A code that sets up differently is paired by the game's number in the plan."""
+    a = write_csv(
+        tmp_path / "a.csv",
+        [(RED, "doi-l3", ""), (BLUE, "expert", ""), (RED, "draw", ""), (BLUE, "doi-l3", "yes")],
+    )
+    b = write_csv(
+        tmp_path / "b.csv",
+        [(RED, "expert", ""), (BLUE, "expert", ""), (RED, "doi-l3", ""), (BLUE, "expert", "")]
+        + [(RED, "expert", "")],
+    )
+    out = run("paired_results.py", "expert", a, b)
+    assert out.startswith("3 games in both runs (left out: 0 of A's, 2 of B's)"), out
+    rows = dict(re.findall(r"^([WDL])\s+(\d+\s+\d+\s+\d+)$", out, re.M))
+    assert rows == {"W": "1    0    0", "D": "0    0    1", "L": "1    0    0"}
+    assert "B won where A lost: 1; A won where B lost: 0" in out
