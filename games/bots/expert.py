@@ -32,7 +32,7 @@ from games.engine import (
     resolve_battle,
 )
 
-from . import human_setups, suspicion
+from . import human_setups, structures, suspicion
 from .decoy import decoy_setup
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
@@ -102,6 +102,7 @@ class ExpertPlayer(HardPlayer):
         # a node budget replaces the time budget's clock (tournaments: load-independent)
         self.node_budget = default_nodes() if nodes is None else (nodes or None)
         self.stats: dict[str, float] = {}  # of the last move: depth reached, worlds, nodes
+        self._standing: list[int] = []  # `structures.structures` of this turn's position
 
     def setup(self) -> dict[int, int]:
         assert self.variant is not None
@@ -119,6 +120,7 @@ class ExpertPlayer(HardPlayer):
         scorer = MoveScorer(view, beliefs, self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
+        self._standing = structures.structures(scorer.position)
         extra = {m: self.positional(m, scorer) + self._habit(m) for m in candidates}
         searched = think(view, scorer, candidates, clock, self.rng, self.stats, extra)
         if searched is None:  # not even one world searched in time: hard's choice
@@ -157,6 +159,7 @@ class ExpertPlayer(HardPlayer):
                 scorer._progress(move, rank, first_strike=True)
                 - scorer._leaves_guard(move)
                 - spy_exposure(move, scorer)
+                - structures.given_away(position, move, self._standing)
             )
         probs = scorer.beliefs.of(move.dst)
         win, _ = scorer._branches(rank, probs)

@@ -208,3 +208,14 @@ def test_paired_results_pairs_games_by_number_from_the_tournament_csv(tmp_path: 
     rows = dict(re.findall(r"^([WDL])\s+(\d+\s+\d+\s+\d+)$", out, re.M))
     assert rows == {"W": "1    0    0", "D": "0    0    1", "L": "1    0    0"}
     assert "B won where A lost: 1; A won where B lost: 0" in out
+
+
+def test_flag_structures_counts_the_places_the_flag_may_be(dump: Path) -> None:
+    """Both games are counted, fewer structures stand later in a game than earlier, and
+    each game's flag column is counted once."""
+    out = run("flag_structures.py", "hard", str(dump))
+    assert out.startswith("2 games of hard"), out
+    medians = [float(m) for m in re.findall(r"at ply \d+: median ([\d.]+)", out)]
+    assert len(medians) >= 2 and medians == sorted(medians, reverse=True), out
+    columns = re.search(r"^flag column: (.*)$", out, re.M)
+    assert columns and sum(int(n) for n in re.findall(r": (\d+)", columns.group(1))) == 2
