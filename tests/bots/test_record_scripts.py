@@ -219,3 +219,14 @@ def test_flag_structures_counts_the_places_the_flag_may_be(dump: Path) -> None:
     assert len(medians) >= 2 and medians == sorted(medians, reverse=True), out
     columns = re.search(r"^flag column: (.*)$", out, re.M)
     assert columns and sum(int(n) for n in re.findall(r": (\d+)", columns.group(1))) == 2
+
+
+def test_trade_leads_sorts_every_game_into_a_trade_or_none(dump: Path) -> None:
+    out = run("trade_leads.py", "hard", str(dump))
+    head, *rows = out.strip().splitlines()
+    games, traded = re.match(r"(\d+) games of hard, (\d+) with the Marshals traded", head).groups()
+    assert games == "2"
+    counted = [sum(map(int, re.findall(r"(?:won|draw|lost) +(\d+)", row))) for row in rows]
+    assert sum(counted[:-1]) == int(traded)
+    assert rows[-1].strip().startswith("no trade:")
+    assert sum(counted) == 2
