@@ -230,3 +230,20 @@ def test_trade_leads_sorts_every_game_into_a_trade_or_none(dump: Path) -> None:
     assert sum(counted[:-1]) == int(traded)
     assert rows[-1].strip().startswith("no trade:")
     assert sum(counted) == 2
+
+
+def test_pooled_results_adds_the_runs_up(dump: Path) -> None:
+    once = run("pooled_results.py", "hard", str(dump))
+    twice = run("pooled_results.py", "hard", str(dump), str(dump))
+    head = re.match(r"(\d+) games of hard against medium in (\d+) runs \((\d+) void", once)
+    assert head is not None and head.groups() == ("2", "1", "0")
+    assert twice.startswith("4 games of hard against medium in 2 runs (0 void")
+    wins, draws, losses = map(int, re.search(r"wins (\d+) draws (\d+) losses (\d+)", once).groups())
+    assert wins + draws + losses == 2
+    assert f"wins {2 * wins} draws {2 * draws} losses {2 * losses}" in twice
+    endings = sum(map(int, re.findall(r" (\d+)", once.splitlines()[2])))
+    assert endings == 2
+    patterns = re.findall(r"^  [a-z ,]+? +(\d+) \[ *(\d+)\]$", once, re.M)
+    doubled = re.findall(r"^  [a-z ,]+? +(\d+) \[ *(\d+)\]$", twice, re.M)
+    assert len(patterns) == 5
+    assert doubled == [(str(2 * int(a)), str(2 * int(b))) for a, b in patterns]
