@@ -34,6 +34,7 @@ from games.engine import (
 from games.engine.pieces import CAPTAIN
 
 from .knowledge import Beliefs, Probs
+from .relative_values import alive_counts, relative_values
 
 FLAG_VALUE = 1000.0
 BASE_VALUES = {
@@ -99,25 +100,41 @@ class Position:
 class Values:
     """What each rank is worth to each side in this game, given what is still alive."""
 
-    def __init__(self, variant: Variant, view: View, beliefs: Beliefs) -> None:
+    def __init__(
+        self, variant: Variant, view: View, beliefs: Beliefs, relative: bool = False
+    ) -> None:
         me, enemy = view.viewer, 1 - view.viewer
+        mine_base = theirs_base = BASE_VALUES
+        if relative:  # what each rank can still beat (`relative_values`)
+            own = alive_counts(variant.army_counts, view.captured[me])
+            other = alive_counts(variant.army_counts, view.captured[enemy])
+            mine_base = relative_values(BASE_VALUES, own, other)
+            theirs_base = relative_values(BASE_VALUES, other, own)
         own_ranks = [p.rank for p in view.board if p and p.color == me]
         enemy_bombs = beliefs.hidden_counts.get(BOMB, 0) + sum(
             1 for p in view.board if p and p.color == enemy and p.rank == BOMB
         )
         enemy_marshal = any(beliefs.p(sq, r) > 0 for sq in beliefs.probs for r in variant.spy_beats)
         own_movers = sum(1 for r in own_ranks if r not in IMMOVABLE)
-        self.mine = self._table(own_ranks.count(MINER), enemy_bombs > 0, enemy_marshal, own_movers)
+        self.mine = self._table(
+            mine_base, own_ranks.count(MINER), enemy_bombs > 0, enemy_marshal, own_movers
+        )
         enemy_miners = sum(p.get(MINER, 0.0) for p in beliefs.probs.values())
         enemy_movers = round(sum(beliefs.can_move(sq) for sq in beliefs.probs))
         own_marshal = any(r in variant.spy_beats for r in own_ranks)
-        self.theirs = self._table(round(enemy_miners), BOMB in own_ranks, own_marshal, enemy_movers)
+        self.theirs = self._table(
+            theirs_base, round(enemy_miners), BOMB in own_ranks, own_marshal, enemy_movers
+        )
 
     @staticmethod
     def _table(
-        miners: int, bombs_to_clear: bool, spy_has_target: bool, movers: int
+        base: Mapping[int, float],
+        miners: int,
+        bombs_to_clear: bool,
+        spy_has_target: bool,
+        movers: int,
     ) -> dict[int, float]:
-        table = dict(BASE_VALUES)
+        table = dict(base)
         if bombs_to_clear:
             table[MINER] += 18.0 / max(1, miners)
         if not spy_has_target:

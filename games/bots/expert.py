@@ -92,6 +92,7 @@ def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
 
 class ExpertPlayer(HardPlayer):
     name = "expert"
+    relative_values = True
 
     def __init__(
         self, seed: int | None = None, budget: float | None = None, nodes: int | None = None

@@ -63,6 +63,7 @@ class HardPlayer(Player):
     progress_weight = 1.0
     use_behaviour = True
     guard_weight = 1.0
+    relative_values = False  # piece values that follow the armies left (`relative_values`)
     dig = True  # miners plan through bombs towards a target walled in by them
     defer_probes = True  # big pieces leave probes of unmoved pieces to cheaper ones nearby
 
@@ -120,7 +121,7 @@ class MoveScorer:
         self.beliefs = beliefs
         self.bot = bot
         self.position = Position.from_view(view)
-        self.values = Values(self.variant, view, beliefs)
+        self.values = Values(self.variant, view, beliefs, bot.relative_values)
         self.danger = Danger(beliefs, self.values)
         self.probs_at: dict[int, Probs] = dict(beliefs.probs)
         self.baseline = self.danger.best_reply(self.position, self.probs_at)
