@@ -30,6 +30,7 @@ from games.engine import (
     FLAG,
     GENERAL,
     LIEUTENANT,
+    MAJOR,
     MARSHAL,
     MINER,
     RED,
@@ -206,7 +207,8 @@ def test_fast_captures_are_the_engines_legal_attacks(variant: str) -> None:
 
 def test_expert_leaves_a_probable_bomb_to_a_cheaper_piece() -> None:
     """Blue's back row holds its flag, three bombs and two officers, unmoved; Red's marshal
-    stands next to one of them (half a bomb), a miner four steps away."""
+    stands next to one of them (half a bomb), a miner four steps away. Blue's General and
+    Colonel, far off, keep the Marshal dear: it is what beats them."""
     pieces = {
         sq(0, 0): (RED, FLAG),
         sq(0, 1): (RED, BOMB),
@@ -222,8 +224,13 @@ def test_expert_leaves_a_probable_bomb_to_a_cheaper_piece() -> None:
         sq(9, 8): (BLUE, CAPTAIN),
         sq(6, 8): (BLUE, SERGEANT),
         sq(6, 9): (BLUE, SCOUT),
+        sq(7, 9): (BLUE, GENERAL),
+        sq(7, 8): (BLUE, COLONEL),
+        sq(2, 6): (RED, COLONEL),
+        sq(2, 7): (RED, MAJOR),
+        sq(2, 8): (RED, CAPTAIN),
     }
-    game = endgame(pieces, moved=(sq(6, 8), sq(6, 9)))
+    game = endgame(pieces, moved=(sq(6, 8), sq(6, 9), sq(7, 9), sq(7, 8)))
     for seed in range(2):
         move = expert_move(game, seed)
         assert not (move.src == sq(8, 0) and move.dst == sq(9, 0))  # no marshal on the bomb
