@@ -7,6 +7,7 @@ import json
 import logging
 import urllib.error
 import urllib.request
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
@@ -17,6 +18,31 @@ from .seat import PlayerSeat
 logger = logging.getLogger(__name__)
 RECONNECTS = 10  # tries to get back into a game whose socket dropped (a restart)
 RECONNECT_SECONDS = 2.0
+# the server closes a socket that sends more than 20 messages a second for long (a flood):
+# against an opponent that answers at once, a bot keeps under that by pacing its sends
+SEND_INTERVAL = 0.07
+
+
+class Pacer:
+    """Waits before each send until SEND_INTERVAL has passed since the one before."""
+
+    def __init__(
+        self,
+        interval: float = SEND_INTERVAL,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        self.interval = interval
+        self.clock = clock or asyncio.get_running_loop().time
+        self.sleep = sleep or asyncio.sleep
+        self.last: float | None = None
+
+    async def wait(self) -> None:
+        if self.last is not None:
+            left = self.last + self.interval - self.clock()
+            if left > 0:
+                await self.sleep(left)
+        self.last = self.clock()
 
 
 class ApiError(Exception):
@@ -134,9 +160,11 @@ class BotConnection:
         return seat.outcome
 
     async def play_once(self, public_id: str, seat: PlayerSeat) -> dict | None:
+        pacer = Pacer()
         async with self.open(f"/ws/games/{public_id}/") as ws:
             async for raw in ws:
                 for message in seat.on_frame(self.received(raw)):
+                    await pacer.wait()
                     await ws.send(json.dumps(message))
                 if seat.finished:
                     return seat.outcome

@@ -17,7 +17,7 @@ from websockets.exceptions import InvalidStatus
 
 from botapi.models import ApiToken
 from botapi.tokens import make_bot, user_for_token
-from clients.bot.connection import BotConnection
+from clients.bot.connection import SEND_INTERVAL, BotConnection
 from clients.bot.seat import PlayerSeat
 from games import services
 from games.domain.models import Game
@@ -32,6 +32,8 @@ from tests.server.daphne import ROOT, Daphne
 from tests.server.leaks import assert_no_leak
 
 from .botproc import bot_client, finished
+
+PERSON_PAUSE = SEND_INTERVAL  # a person's moves, paced as a bot's (the server closes floods)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,6 +79,7 @@ class Person:
                     if view["legal_moves"] and moved != view["ply"]:
                         moved = view["ply"]
                         src, dst = self.rng.choice(view["legal_moves"])
+                        await asyncio.sleep(PERSON_PAUSE)
                         await ws.send(json.dumps({"type": "move", "from": src, "to": dst}))
         raise AssertionError("the person's socket closed before the end")
 
