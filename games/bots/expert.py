@@ -63,6 +63,9 @@ STEALTH = {MARSHAL: 25.0, GENERAL: 12.0}
 # lives: that piece is the Spy at least this often (a program that knows our Marshal
 # sends its Spy at it, and chases it with pieces that bluff), whatever the beliefs say.
 SPY_WATCH = 0.3
+# A flag walled in by bombs falls only to a Miner: near it, an enemy piece's chance of
+# being a Miner counts this many times more as a threat to the flag (`MoveScorer`).
+MINER_ALARM = 2.0
 
 
 def default_budget() -> float:
@@ -93,6 +96,7 @@ def clock_budget(remaining_ms: int, increment_ms: int, default: float) -> float:
 class ExpertPlayer(HardPlayer):
     name = "expert"
     relative_values = True
+    miner_alarm = MINER_ALARM
 
     def __init__(
         self, seed: int | None = None, budget: float | None = None, nodes: int | None = None

@@ -63,6 +63,7 @@ class HardPlayer(Player):
     progress_weight = 1.0
     use_behaviour = True
     guard_weight = 1.0
+    miner_alarm = 0.0  # a walled-in flag: enemy Miners near it threaten it this much more
     relative_values = False  # piece values that follow the armies left (`relative_values`)
     dig = True  # miners plan through bombs towards a target walled in by them
     defer_probes = True  # big pieces leave probes of unmoved pieces to cheaper ones nearby
@@ -243,14 +244,30 @@ class MoveScorer:
         return win, lose
 
     def _flag_threats(self) -> dict[int, float]:
-        """How much each enemy piece near our flag threatens it (by distance, ignoring pieces)."""
+        """How much each enemy piece near our flag threatens it (by distance, ignoring pieces).
+        Only a Miner gets through to a flag walled in by bombs: there the chance that a
+        piece is a Miner counts `miner_alarm` times on top of its chance to move."""
         position = self.position
+        alarm = self.bot.miner_alarm if self._flag_walled() else 0.0
         threats: dict[int, float] = {}
         for square, distance in self.flag_distance.items():
             if position.owner[square] == 1 - position.me and distance > 0:
-                value = self.beliefs.can_move(square) * FLAG_GUARD * 0.5 ** (distance - 1)
-                threats[square] = value
+                weight = self.beliefs.can_move(square)
+                if alarm:
+                    weight += alarm * self.beliefs.of(square).get(MINER, 0.0)
+                threats[square] = weight * FLAG_GUARD * 0.5 ** (distance - 1)
         return threats
+
+    def _flag_walled(self) -> bool:
+        """Whether every square next to our flag holds one of our bombs."""
+        flag = next((sq for sq, d in self.flag_distance.items() if d == 0), None)
+        if flag is None:
+            return False
+        position = self.position
+        return all(
+            position.owner[n] == position.me and position.ranks[n] == BOMB
+            for n in self.variant.neighbors[flag]
+        )
 
     # ------------------------------------------------------------------ progress
     def _progress(
