@@ -103,6 +103,7 @@ nginx:
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 # Type checks of the engine, the domain and the services (mypy.ini).
 typecheck: $(DEV_STAMP)

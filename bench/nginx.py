@@ -81,6 +81,7 @@ class Nginx:
 
     def start(self) -> Nginx:
         self.dir.mkdir(parents=True, exist_ok=True)
+
         def servers(ports: list[int]) -> str:  # as deploy/nginx.conf
             return "\n        ".join(f"server 127.0.0.1:{p} max_fails=0;" for p in ports)
 

@@ -121,8 +121,10 @@ def main() -> None:
         moves = sum(step["count"] for step in steps)  # (delivered to the opponent)
         split_line = split(machine, after, moves)
         cpu = sum(s.usage()["cpu_seconds"] for s in servers) - before
-        print("\n".join(map(str, steps)) + f"\nserver CPU {cpu:.2f} s for {moves:.0f} moves: "
-              f"{1000 * cpu / max(moves, 1):.2f} ms per move; load {stack.load_average()}")
+        print(
+            "\n".join(map(str, steps)) + f"\nserver CPU {cpu:.2f} s for {moves:.0f} moves: "
+            f"{1000 * cpu / max(moves, 1):.2f} ms per move; load {stack.load_average()}"
+        )
         print(split_line)
         if spy is not None:
             spy.send_signal(2)

@@ -163,8 +163,10 @@ def set_rated_ban(user_id: int, banned: bool, note: str) -> None:
 
 
 def lift(target: Target) -> None:
-    who = Q(target_user_id=target.user_id) if target.user_id is not None else Q(
-        target_user=None, target_session=target.session_key
+    who = (
+        Q(target_user_id=target.user_id)
+        if target.user_id is not None
+        else Q(target_user=None, target_session=target.session_key)
     )
     kinds = [Kind.MUTE, Kind.SITE_BAN, Kind.RATED_BAN]
     Sanction.objects.filter(who, kind__in=kinds, ended__isnull=True).update(ended=timezone.now())

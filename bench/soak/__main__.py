@@ -171,10 +171,18 @@ def main() -> None:
         action="store_true",
         help="time each stage of a move in the servers (bench/stages.py)",
     )
-    parser.add_argument("--page-servers", type=int, default=2,
-                        help="daphne processes for the pages alone (0: the live ones serve them)")
-    parser.add_argument("--page-nice", type=int, default=10,
-                        help="the page processes' CPU priority below the live ones (nice)")
+    parser.add_argument(
+        "--page-servers",
+        type=int,
+        default=2,
+        help="daphne processes for the pages alone (0: the live ones serve them)",
+    )
+    parser.add_argument(
+        "--page-nice",
+        type=int,
+        default=10,
+        help="the page processes' CPU priority below the live ones (nice)",
+    )
     for key in FULL:
         parser.add_argument(f"--{key.replace('_', '-')}", type=float, dest=key)
     args = parser.parse_args()

@@ -186,5 +186,3 @@ async def play(plan: Plan, me: Socket, other: Socket | None, plies: int) -> None
     if not any(s.view and s.view.get("outcome") for s in sockets):
         await me.send({"type": "resign"})
         await asyncio.sleep(0.5)
-
-

@@ -238,15 +238,19 @@ def merge(parts: dict[str, dict], warm_up: float) -> dict:
         for key in total:
             total[key].update(part[key])
     return {
-        "http": {kind: {**summary(times), "statuses": dict(statuses[kind])}
-                 for kind, times in sorted(http_ms.items())},  # fmt: skip
+        "http": {
+            kind: {**summary(times), "statuses": dict(statuses[kind])}
+            for kind, times in sorted(http_ms.items())
+        },  # fmt: skip
         "move_to_opponent": summary([t for p in parts.values() for t in p["move_to_opponent"]]),
-        "move_to_opponent_after_warm_up": summary([
-            ms
-            for p in parts.values()
-            for at, ms in zip(p["move_to_opponent_at"], p["move_to_opponent"], strict=True)
-            if at >= warm_up
-        ]),
+        "move_to_opponent_after_warm_up": summary(
+            [
+                ms
+                for p in parts.values()
+                for at, ms in zip(p["move_to_opponent_at"], p["move_to_opponent"], strict=True)
+                if at >= warm_up
+            ]
+        ),
         "move_to_spectator": summary([t for p in parts.values() for t in p["move_to_spectator"]]),
         "error_frames": dict(total["error_frames"]),
         "sockets": dict(total["sockets"]),

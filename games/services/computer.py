@@ -127,9 +127,7 @@ def play_vs_computer(
     Untimed unless a time control is chosen; then the computer's thinking counts too.
     Rated (an account only): the level's rating and the person's both count it."""
     check_level(level)
-    game = create_game(
-        ident, variant=variant, seat=seat, time_control=time_control, rated=rated
-    )
+    game = create_game(ident, variant=variant, seat=seat, time_control=time_control, rated=rated)
     human = RED if game.seat_taken(RED) else BLUE
     join_game(game.public_id, computer_identity(level, 1 - human), 1 - human)
     game.refresh_from_db()  # the services woke the computer when it sat down

@@ -24,6 +24,7 @@ LIVE_COUNTS = {RED: "live_red", BLUE: "live_blue", OBSERVER: "live_obs"}
 def count_annotations() -> dict[str, Coalesce]:
     """Live sockets of a game by role, as annotations of a Game query: the row lock of an
     action reads them in its one statement (games/services/unit.py), not in one more."""
+
     def live(role: int) -> Coalesce:
         rows = Presence.objects.filter(presence.live(), game=OuterRef("pk"), role=role)
         rows = rows.order_by().values("game").annotate(n=Count("pk")).values("n")

@@ -54,4 +54,3 @@ class Result:
 
 
 Step = Callable[[UnitOfWork], None]
-

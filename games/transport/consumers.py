@@ -262,6 +262,7 @@ ACTIONS: dict[str, Action] = {
     "chat": lambda g, i, m: chat.post(g, i, room_field(m), text_field(m)),
 }
 
+
 def act(action: Action) -> Callable:
     """An action, run off the event loop. On PostgreSQL in a small pool of threads of its own
     (each with its persistent connection), not on the process's one thread_sensitive thread:

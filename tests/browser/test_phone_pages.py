@@ -49,8 +49,12 @@ def test_every_page_fits_a_phone(server_url, new_context):
     page.on("pageerror", lambda e: errors.append(str(e)))
     paths = ["/", "/learn/", "/learn/rules/", "/accounts/login/", "/accounts/signup/"]
     paths += ["/players/", f"/players/{account}/", f"/games/{gid}/", f"/games/{gid}/replay/"]
-    swiss = events.create(User.objects.get(username=account), events.Settings(
-        name="Friday Swiss", variant="mini", starts_at=timezone.now() + timedelta(minutes=5)))
+    swiss = events.create(
+        User.objects.get(username=account),
+        events.Settings(
+            name="Friday Swiss", variant="mini", starts_at=timezone.now() + timedelta(minutes=5)
+        ),
+    )
     paths += ["/tournaments/", f"/tournaments/{swiss.pk}/"]
     for path in paths:
         page.goto(server_url + path)

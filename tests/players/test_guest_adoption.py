@@ -46,11 +46,15 @@ def test_a_game_in_play_is_handed_over_versioned_and_announced(
     assert game.version == before + 1
     event = game.events.get(version=game.version)
     assert event.kind == "renamed"
-    assert event.red_payload == event.observer_payload == {
-        "kind": "renamed",
-        "seat": RED,
-        "name": "settled",
-    }
+    assert (
+        event.red_payload
+        == event.observer_payload
+        == {
+            "kind": "renamed",
+            "seat": RED,
+            "name": "settled",
+        }
+    )
     [result] = [r for r in announced if r.game.public_id == gid]
     assert [e.kind for e in result.events] == ["renamed"] and result.lobby
     # a socket of the account (another tab) reads its new seat, as after `seated`

@@ -25,9 +25,7 @@ def test_a_probe_measures_how_long_the_loop_was_busy():
         loop.close()
 
 
-async def test_the_application_notes_its_loop_and_the_job_logs_at_debug_only(
-    monkeypatch, caplog
-):
+async def test_the_application_notes_its_loop_and_the_job_logs_at_debug_only(monkeypatch, caplog):
     monkeypatch.setattr(looplag, "_loop", None)
     monkeypatch.setattr(looplag, "REPORT_SECONDS", 0.2)
     seen = []

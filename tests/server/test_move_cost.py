@@ -69,9 +69,11 @@ def test_the_locked_row_counts_live_sockets_as_the_orm_query_does():
     with transaction.atomic():
         raw = repository.locked_game(gid)
     expected = {name: getattr(orm, name) for name in repository.LIVE_COUNTS.values()}
-    assert {name: getattr(raw, name) for name in expected} == expected == {
-        "live_red": 1, "live_blue": 1, "live_obs": 3
-    }
+    assert (
+        {name: getattr(raw, name) for name in expected}
+        == expected
+        == {"live_red": 1, "live_blue": 1, "live_obs": 3}
+    )
     assert snapshots.socket_counts(raw) == {0: 1, 1: 1, 2: 3}
     assert raw.state == game.state and raw.version == game.version and raw.pk == game.pk
     with transaction.atomic():

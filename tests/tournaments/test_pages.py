@@ -145,8 +145,13 @@ def test_the_admin_review_of_an_event_links_every_game():
 def test_hostile_requests_are_refused_without_a_server_error():
     """Huge numbers, NUL bytes, garbage fields: a 404, a refusal, never a 500."""
     client = logged_in(account("x"))
-    for url in ("/tournaments/99999999999999999999/", "/tournaments/1/", "/tournaments/0/next/",
-                "/api/bot/tournaments/99999999999999/pairings/", "/tournaments/?x=\x00"):
+    for url in (
+        "/tournaments/99999999999999999999/",
+        "/tournaments/1/",
+        "/tournaments/0/next/",
+        "/api/bot/tournaments/99999999999999/pairings/",
+        "/tournaments/?x=\x00",
+    ):
         assert client.get(url).status_code in (200, 302, 404, 401), url
     start = "2030-01-01T10:00"
     for data in (

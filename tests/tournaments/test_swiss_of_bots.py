@@ -76,8 +76,9 @@ async def test_an_eight_bot_swiss_with_a_no_show_an_illegal_move_and_a_restart(d
     players = {name: "random" for name in ("ada", "bea", "cy", "dot", "eve", "fox")}
     players["gus"] = "tests.tournaments.bots:IllegalOnce"
     clients = {
-        name: await bot_client(daphne, tokens[name], "--player", player,
-                               "--tournament", str(swiss.pk))  # fmt: skip
+        name: await bot_client(
+            daphne, tokens[name], "--player", player, "--tournament", str(swiss.pk)
+        )  # fmt: skip
         for name, player in players.items()
     }
     try:

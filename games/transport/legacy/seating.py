@@ -14,7 +14,6 @@ from games.domain.models import BLUE, RED, Game
 MAX_NAME_LENGTH = 150  # a seat's name field
 
 
-
 @dataclass
 class Seat:
     public_id: str
