@@ -1,4 +1,4 @@
-"""The scripts that read a tournament's `--dump` (docs/bots.md, "Results against DoI"), run
+"""The scripts that read a tournament's `--dump` (docs/bots-rounds.md), run
 on two real games: each prints its figures from the records, and the figures add up."""
 
 from __future__ import annotations
@@ -247,3 +247,22 @@ def test_pooled_results_adds_the_runs_up(dump: Path) -> None:
     doubled = re.findall(r"^  [a-z ,]+? +(\d+) \[ *(\d+)\]$", twice, re.M)
     assert len(patterns) == 5
     assert doubled == [(str(2 * int(a)), str(2 * int(b))) for a, b in patterns]
+
+
+def test_honest_approaches_sorts_every_approach_and_each_answer(dump: Path) -> None:
+    out = run("honest_approaches.py", "hard", str(dump))
+    assert out.startswith("2 games of hard")
+    sides = re.findall(r"^(hard|its opponent): (\d+) approaches", out, re.M)
+    assert [side for side, _ in sides] == ["hard", "its opponent"]
+    rows = re.findall(
+        r"^\s+(stronger|even|weaker)\s+(\d+) \(\s*[\d.]+%\)\s+then the known piece: "
+        r"attacked it (\d+), stepped away (\d+), stayed (\d+)$",
+        out,
+        re.M,
+    )
+    assert len(rows) == 6, out
+    for (_, total), side_rows in zip(sides, (rows[:3], rows[3:]), strict=True):
+        assert sum(int(n) for _, n, *_ in side_rows) == int(total)
+        for _, n, *answers in side_rows:  # (a game's last approach may go unanswered)
+            assert int(n) - 2 <= sum(map(int, answers)) <= int(n)
+    assert sum(int(total) for _, total in sides) > 0
