@@ -1,5 +1,5 @@
 """How each level lost its Marshal and General in a tournament's games, and where its
-material went (docs/bots.md, "Results against DoI, third round" and "fourth round").
+material went (docs/bots-rounds.md, "Results against DoI, third round" and "fourth round").
 
 usage: .venv/bin/python scripts/big_losses.py DUMP [DUMP ...]
 
@@ -12,14 +12,13 @@ attacked and whether the enemy piece was known, and how its Marshal first fought
 
 from __future__ import annotations
 
-import gzip
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.bots.dumps import load_records  # noqa: E402
 from games.bots.losses import big_piece_losses, material_lost  # noqa: E402
 from games.engine import Game, Move  # noqa: E402
 
@@ -28,9 +27,7 @@ def count(path: str) -> tuple[dict[str, Counter[str]], dict[str, Counter[str]], 
     losses: dict[str, Counter[str]] = {}
     material: dict[str, Counter[str]] = {}
     games: dict[str, int] = {}
-    with gzip.open(path, "rt") as handle:
-        records = json.load(handle)
-    for record in records:
+    for record in load_records(path):
         setups = [{int(sq): rank for sq, rank in s.items()} for s in record["setups"]]
         game = Game.from_setups("classic", setups[0], setups[1])
         for src, dst in record["moves"]:

@@ -4,7 +4,8 @@ out in one run beside the other, and whether the difference is more than luck.
 usage: .venv/bin/python scripts/paired_results.py NAME A_DUMP[,A_DUMP...] B_DUMP[,B_DUMP...]
        .venv/bin/python scripts/paired_results.py NAME A.csv B.csv
 
-Each DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes.
+Each DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes
+(or the `.partial` file it leaves while it plays: the games finished so far).
 With the same `--seed`, game n of two runs has the same colours and the same setup of
 NAME's, so two codes can be compared on the same games; the opponent's setup and every
 move after the first difference may differ. Games are paired by NAME's colour and setup;
@@ -22,11 +23,15 @@ same seeds game by game.
 from __future__ import annotations
 
 import csv
-import gzip
 import json
 import math
 import sys
 from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots.dumps import load_records  # noqa: E402
 
 RESULTS = ("W", "D", "L")
 
@@ -39,14 +44,13 @@ def results(name: str, paths: list[str]) -> dict[tuple[int, str], str]:
         if path.endswith(".csv"):
             found.update(csv_results(name, path))
             continue
-        with gzip.open(path, "rt") as handle:
-            for record in json.load(handle):
-                if name not in record["names"] or record.get("void"):
-                    continue
-                me = record["names"].index(name)
-                key = (me, json.dumps(record["setups"][me], sort_keys=True))
-                winner = record["outcome"].get("winner")
-                found[key] = "D" if winner is None else ("W" if winner == me else "L")
+        for record in load_records(path):
+            if name not in record["names"] or record.get("void"):
+                continue
+            me = record["names"].index(name)
+            key = (me, json.dumps(record["setups"][me], sort_keys=True))
+            winner = record["outcome"].get("winner")
+            found[key] = "D" if winner is None else ("W" if winner == me else "L")
     return found
 
 

@@ -1,5 +1,7 @@
 """Reading the game records that `python -m games.bots.tournament_cli --dump FILE` writes:
-gzipped JSON, one record a game with the players' names, both setups and the moves."""
+gzipped JSON, one record a game with the players' names, both setups and the moves. While
+it plays, it writes each finished game as one JSON line to FILE + PARTIAL, which a run cut
+short (a session's end, a killed process) leaves behind for the same readers."""
 
 from __future__ import annotations
 
@@ -9,19 +11,37 @@ from collections.abc import Iterator
 
 from games.engine import Game
 
+PARTIAL = ".partial"
+
+
+def load_records(path: str) -> list[dict]:
+    """The records of a dump, whole (`FILE`) or as far as it got (`FILE.partial`): a last
+    line cut off by the end of the run is left out."""
+    if not path.endswith(PARTIAL):
+        with gzip.open(path, "rt") as handle:
+            return json.load(handle)
+    with open(path, encoding="utf-8") as handle:
+        lines = [line for line in handle if line.strip()]
+    records = []
+    for number, line in enumerate(lines, 1):
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            if number < len(lines):
+                raise
+    return records
+
 
 def recorded_games(name: str, paths: list[str]) -> Iterator[tuple[dict, int, Game]]:
     """For every recorded classic game that `name` played: the record, the colour `name`
     played and a fresh game set up from the record's setups (its moves not yet played:
     `record["moves"]`, each `[src, dst]`)."""
     for path in paths:
-        with gzip.open(path, "rt") as handle:
-            records = json.load(handle)
-        for record in records:
+        for record in load_records(path):
             if name not in record["names"]:
                 continue
             setups = [{int(sq): rank for sq, rank in s.items()} for s in record["setups"]]
             yield record, record["names"].index(name), Game.from_setups("classic", *setups)
 
 
-__all__ = ["recorded_games"]
+__all__ = ["PARTIAL", "load_records", "recorded_games"]

@@ -20,6 +20,7 @@ from games.engine import VARIANTS
 from games.engine.referee import MatchResult
 
 from . import LEVELS
+from .dumps import PARTIAL
 from .tournament import (
     ExternalSpec,
     ProgressBar,
@@ -117,6 +118,12 @@ def run(options: Mapping[str, object], write: Callable[[str], None]) -> None:
         os.environ["EXPERT_BUDGET"] = str(options["expert_budget"])
     progress = None if options["no_progress"] else ProgressBar()
     dumped: list[dict] = []
+    dump = Path(str(options["dump"])) if options.get("dump") else None
+    partial = None
+    if dump is not None:
+        dump.parent.mkdir(parents=True, exist_ok=True)
+        # each game as it ends, so that a run cut short keeps what it played (`dumps`)
+        partial = open(f"{dump}{PARTIAL}", "w", encoding="utf-8")
 
     def keep(names: tuple[str, str], match: object) -> None:
         game = getattr(match, "game", None)
@@ -125,15 +132,17 @@ def run(options: Mapping[str, object], write: Callable[[str], None]) -> None:
             moves = [[r.move.src, r.move.dst] for r in game.history]
             outcome = game.outcome.to_dict() if game.outcome else None
             void = isinstance(match, MatchResult) and is_disagreement(match, names, externals)
-            dumped.append(
-                {
-                    "names": list(names),
-                    "setups": setups,
-                    "moves": moves,
-                    "outcome": outcome,
-                    "void": void,
-                }
-            )
+            record = {
+                "names": list(names),
+                "setups": setups,
+                "moves": moves,
+                "outcome": outcome,
+                "void": void,
+            }
+            dumped.append(record)
+            assert partial is not None
+            partial.write(json.dumps(record) + "\n")
+            partial.flush()
 
     stop_after = options.get("stop_after")
     cut_after = options.get("cut_after")
@@ -143,7 +152,7 @@ def run(options: Mapping[str, object], write: Callable[[str], None]) -> None:
         games,
         int(options["seed"]),  # type: ignore[call-overload]
         progress,
-        keep if options.get("dump") else None,
+        keep if dump is not None else None,
         jobs=jobs,
         externals=externals,
         stop_after=None if stop_after is None else float(stop_after),  # type: ignore[arg-type]
@@ -152,11 +161,12 @@ def run(options: Mapping[str, object], write: Callable[[str], None]) -> None:
     write(format_tables(result))
     if externals:
         write(format_patterns(result, set(externals)))
-    if options.get("dump"):
-        Path(str(options["dump"])).parent.mkdir(parents=True, exist_ok=True)
-        with gzip.open(str(options["dump"]), "wt") as handle:
+    if dump is not None and partial is not None:
+        with gzip.open(dump, "wt") as handle:
             json.dump(dumped, handle)
-        write(f"wrote {options['dump']}")
+        partial.close()
+        Path(partial.name).unlink()
+        write(f"wrote {dump}")
     if options["out"] is not None:
         chart = not options.get("no_chart")
         for path in write_outputs(result, Path(str(options["out"])), chart=chart):

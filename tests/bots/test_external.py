@@ -234,6 +234,7 @@ def test_the_command_line_without_django_stops_cuts_and_dumps(tmp_path: Path) ->
     assert "random vs external" in done.stdout and "how random lost to external" in done.stdout
     games = json.loads(gzip.open(dump, "rt").read())
     assert len(games) == 2
+    assert not Path(f"{dump}.partial").exists()  # the games as they ended, gone once whole
     assert [record["void"] for record in games] == [False, False]
     for record in games:
         setups = [{int(k): v for k, v in s.items()} for s in record["setups"]]
