@@ -8,7 +8,7 @@ that has moved is then likely strong, one that has not likely weak. `adjust` bel
 each hidden enemy piece's prior by the table `STILL_ARMY_MOVED` (measured by this script on
 DoI's pieces), as far as the opponent moves as few of its pieces as DoI; it made expert's
 beliefs fit DoI's ranks better (`scripts/belief_likelihood.py --mobility`) but did not win
-more games, and is not in expert (docs/bots.md, "Results against DoI, sixth round").
+more games, and is not in expert (docs/bots-rounds.md, "Results against DoI, sixth round").
 
 DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes;
 NAME the player whose pieces are counted (`doi-l3`, `hard`, ...). Every 10th ply of every

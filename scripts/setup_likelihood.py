@@ -3,8 +3,8 @@
 Measures an idea that is not in `expert`: weighing the prior of every unmoved hidden
 enemy piece by how much more often people (the Gravon setups of `human_setups`) put each
 rank on its square. It fits the setups of a program that plays people's setups (DoI); it
-cost `expert` games against `hard`, whose setups are generated (docs/bots.md, fifth
-round).
+cost `expert` games against `hard`, whose setups are generated (docs/bots-rounds.md,
+fifth round).
 
 usage: .venv/bin/python scripts/setup_likelihood.py DOI_DIR [COUNT]
 
