@@ -93,6 +93,16 @@ def hand_over(loop: asyncio.AbstractEventLoop, callback: Callable, *args: object
 _tails: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+# the loop keeps only weak references to its tasks: one nobody holds may be destroyed while
+# still pending, its broadcast lost
+_running: set[asyncio.Task] = set()
+
+
+def _keep_running(task: asyncio.Task) -> None:
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+
+
 def send(sends: Sends, key: str | None = None, what: str = "") -> None:
     """Send now (see the module's doc): in order with the other sends of `key`."""
     layer = get_channel_layer()
@@ -114,6 +124,7 @@ def _start(loop: asyncio.AbstractEventLoop, layer, sends: Sends, key, what: str)
     tails = _tails.setdefault(loop, {})
     previous = tails.get(key) if key is not None else None
     task = loop.create_task(_send_after(previous, layer, sends, what), context=detached())
+    _keep_running(task)
     if key is not None:
         tails[key] = task
         task.add_done_callback(lambda done: tails.pop(key) if tails.get(key) is done else None)
@@ -173,7 +184,9 @@ def _schedule(loop: asyncio.AbstractEventLoop, key: str, make: Callable[[], Send
         # in a context of its own: not the lane of the socket whose change asked for it, which
         # may have closed by then (stratego_site/socket_lanes.py)
         loop.call_later(
-            COALESCE_SECONDS, lambda: loop.create_task(_fire(due, key, make)), context=detached()
+            COALESCE_SECONDS,
+            lambda: _keep_running(loop.create_task(_fire(due, key, make))),
+            context=detached(),
         )
 
 
