@@ -1,6 +1,6 @@
 """How well `expert`'s beliefs expected the opponent's hidden ranks in recorded games.
 
-usage: .venv/bin/python scripts/belief_likelihood.py [--mobility] NAME DUMP [DUMP ...]
+usage: .venv/bin/python scripts/belief_likelihood.py [--mobility | --shared] NAME DUMP [DUMP ...]
 
 DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes;
 NAME the player whose beliefs are rebuilt (`expert`, or `medium` in a `hard medium` run:
@@ -9,7 +9,8 @@ any of our levels sees what expert would). Every game is replayed from the setup
 and the log-probability they give each hidden enemy piece's true rank is averaged, apart
 for pieces that have moved and pieces that have not. Higher is better (0 is certainty).
 With --mobility, the beliefs also weigh each piece by how often a still army moves its rank
-(`opponent_mobility.adjust`, tried and not kept in expert).
+(`opponent_mobility.adjust`, tried and not kept in expert). With --shared, the beliefs
+leave out where people put each rank (`origin_prior`) and use the prior all levels share.
 Also prints, for the attacks NAME made on a hidden piece that had moved, the chance to
 win that the beliefs gave and how often it won.
 """
@@ -25,15 +26,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from opponent_mobility import adjust as mobility_adjust  # noqa: E402
 
-from games.bots import suspicion  # noqa: E402
+from games.bots import origin_prior, suspicion  # noqa: E402
 from games.bots.dumps import recorded_games  # noqa: E402
 from games.bots.knowledge import Tracker, build_beliefs  # noqa: E402
-from games.engine import ATTACKER, SCOUT, Game, Move, resolve_battle  # noqa: E402
+from games.engine import ATTACKER, FLAG, SCOUT, Game, Move, resolve_battle  # noqa: E402
 
 EVERY = 8
 
 
-def measure(name: str, paths: list[str], adjust) -> dict[str, tuple[float, int]]:
+def measure(
+    name: str, paths: list[str], adjust, people: bool = True
+) -> dict[str, tuple[float, int]]:
     sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
     for record, me, game in recorded_games(name, paths):
         tracker = Tracker()
@@ -44,7 +47,16 @@ def measure(name: str, paths: list[str], adjust) -> dict[str, tuple[float, int]]
                 target = view.board[dst]
                 attack = target is not None and target.color != me and target.rank is None
                 if ply % EVERY == 0 or attack and target.moved:  # type: ignore[union-attr]
-                    beliefs = build_beliefs(view, tracker, flag_structure=True, adjust=adjust)
+                    matched = origin_prior.MatchedSetups(
+                        game.variant, me, tracker.shown, tracker.movers
+                    )
+                    beliefs = build_beliefs(
+                        view,
+                        tracker,
+                        flag_structure=True,
+                        adjust=adjust,
+                        origin_prior=matched.weights if people else None,
+                    )
                 if ply % EVERY == 0:
                     _score(game, view, beliefs, sums)
                 if attack and target.moved and game.board[src].rank != SCOUT:  # type: ignore[union-attr]
@@ -70,9 +82,13 @@ def _score(game: Game, view, beliefs, sums) -> None:
             continue
         true = game.board[square].rank  # type: ignore[union-attr]
         kind = "log-likelihood, moved pieces" if piece.moved else "log-likelihood, unmoved"
-        row = sums[kind]
-        row[0] += math.log(max(1e-4, beliefs.p(square, true)))
-        row[1] += 1
+        score = math.log(max(1e-4, beliefs.p(square, true)))
+        kinds = [kind, "log-likelihood, every hidden piece"]
+        if true == FLAG:
+            kinds.append("log-likelihood, the flag")
+        for key in kinds:
+            sums[key][0] += score
+            sums[key][1] += 1
 
 
 def with_mobility(view, tracker, weights) -> None:
@@ -82,11 +98,13 @@ def with_mobility(view, tracker, weights) -> None:
 
 def main(args: list[str]) -> int:
     mobility = "--mobility" in args
-    args = [a for a in args if a != "--mobility"]
+    shared = "--shared" in args
+    args = [a for a in args if a not in ("--mobility", "--shared")]
     if len(args) < 2:
         print(__doc__)
         return 2
-    found = measure(args[0], args[1:], with_mobility if mobility else suspicion.adjust)
+    adjust = with_mobility if mobility else suspicion.adjust
+    found = measure(args[0], args[1:], adjust, people=not shared)
     for key, (mean, n) in sorted(found.items()):
         print(f"{key:42s} {mean:8.3f}  over {n}")
     return 0

@@ -32,7 +32,7 @@ from games.engine import (
     resolve_battle,
 )
 
-from . import human_setups, structures, suspicion
+from . import human_setups, origin_prior, structures, suspicion
 from .decoy import decoy_setup
 from .hard import CHEAP, HardPlayer, MoveScorer
 from .knowledge import build_beliefs
@@ -97,6 +97,7 @@ class ExpertPlayer(HardPlayer):
     name = "expert"
     relative_values = True
     miner_alarm = MINER_ALARM
+    people_prior = True  # the enemy's hidden ranks by where people put them (`origin_prior`)
 
     def __init__(
         self, seed: int | None = None, budget: float | None = None, nodes: int | None = None
@@ -121,7 +122,13 @@ class ExpertPlayer(HardPlayer):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        beliefs = build_beliefs(view, self.tracker, flag_structure=True, adjust=suspicion.adjust)
+        beliefs = build_beliefs(
+            view,
+            self.tracker,
+            flag_structure=True,
+            adjust=suspicion.adjust,
+            origin_prior=self._origin_prior(view),
+        )
         scorer = MoveScorer(view, beliefs, self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
@@ -134,6 +141,17 @@ class ExpertPlayer(HardPlayer):
             best = max(searched, key=lambda m: searched[m] + extra[m] + self.rng.random() * 0.05)
         self.recent.append((best.src, best.dst))
         return best
+
+    def _origin_prior(self, view: View):
+        """Where people put each rank, matched to what this opponent has shown so far
+        (`origin_prior`); None where people's setups do not fit the variant."""
+        variant = view.game_variant()
+        if not self.people_prior or not origin_prior.fits(variant):
+            return None
+        tracker = self.tracker
+        return origin_prior.MatchedSetups(
+            variant, view.viewer, tracker.shown, tracker.movers
+        ).weights
 
     @staticmethod
     def _candidates(moves: list[Move], hard: dict[Move, float], scorer: MoveScorer) -> list[Move]:

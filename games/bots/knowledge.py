@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games.engine import BOMB, FLAG, IMMOVABLE, MARSHAL, SCOUT, SPY, Variant, View
+from games.engine import ATTACKER, BOMB, FLAG, IMMOVABLE, MARSHAL, SCOUT, SPY, Variant, View
+from games.engine.results import MoveResult
 
 Probs = dict[int, float]  # rank -> probability
 
@@ -56,6 +57,14 @@ class Tracker:
     def __init__(self) -> None:
         self.notes: dict[int, Behaviour] = {}
         self.last_ply_seen = -1
+        # Where each enemy piece on the board started (square -> setup square), once the
+        # tracker has seen the game from its first moves; None until then, or for good if
+        # it joined a game under way (then only an unmoved piece's start is known).
+        self.origins: dict[int, int] | None = None
+        self.shown: dict[int, int] = {}  # setup square -> the rank its piece showed
+        self.movers: set[int] = set()  # setup squares whose piece has moved
+        self._captured = 0  # enemy pieces captured when the tracker last looked
+        self._joined_late = False
 
     def observe(self, view: View) -> None:
         """Read the opponent's last move from the view: carry its notes and learn from it."""
@@ -71,6 +80,62 @@ class Tracker:
             self._learn(view, note, src, dst)
         self.notes[dst] = note
         self._prune(view)
+        self._follow(view, last)
+
+    def origin(self, view: View, square: int) -> int | None:
+        """The setup square the enemy piece on `square` started on, if known."""
+        piece = view.board[square]
+        if piece is None or not piece.moved:
+            return square
+        return self.origins.get(square) if self.origins is not None else None
+
+    def _follow(self, view: View, last: MoveResult) -> None:
+        """Carry the start squares along the opponent's move and note what it showed."""
+        enemy = 1 - view.viewer
+        src, dst = last.move
+        captured = len(view.captured[enemy])
+        if self.origins is None:
+            if last.ply > 2:
+                self.origins = {}
+                self._joined_late = True
+            else:  # the opponent's first move: every other piece stands where it started
+                self.origins = {sq: sq for sq, p in enumerate(view.board) if p and p.color == enemy}
+                self.origins.pop(dst, None)
+                self._joined_late = False
+                self._captured = captured - (
+                    1 if last.battle and last.battle.result != ATTACKER else 0
+                )
+                self.origins[src] = src
+        if self._joined_late:
+            return
+        start = self.origins.pop(src, src)
+        self.movers.add(start)
+        died = 0
+        if last.battle is not None:
+            self.shown[start] = last.battle.attacker
+            if last.battle.result == ATTACKER:
+                self.origins[dst] = start
+            else:
+                died = 1
+        else:
+            self.origins[dst] = start
+        # a piece we attacked since the last look and that died: what it was is the one
+        # new capture the opponent's own battle does not explain
+        gone = [sq for sq in self.origins if not _is_enemy(view, sq, enemy)]
+        new = view.captured[enemy][self._captured : captured - died]
+        if len(gone) == 1 and len(new) == 1:
+            self.shown[self.origins[gone[0]]] = new[0]
+        for sq in gone:
+            del self.origins[sq]
+        self._captured = captured
+        for sq, piece in enumerate(view.board):
+            if piece is None or piece.color != enemy:
+                continue
+            start = self.origins.setdefault(sq, sq)
+            if piece.rank is not None:
+                self.shown[start] = piece.rank
+            elif piece.scout:
+                self.shown[start] = SCOUT
 
     def _learn(self, view: View, note: Behaviour, src: int, dst: int) -> None:
         neighbours = view.game_variant().neighbors
@@ -98,6 +163,11 @@ class Tracker:
             piece = view.board[square]
             if piece is None or piece.color == view.viewer:
                 del self.notes[square]
+
+
+def _is_enemy(view: View, square: int, enemy: int) -> bool:
+    piece = view.board[square]
+    return piece is not None and piece.color == enemy
 
 
 def hidden_counts(variant: Variant, view: View) -> dict[int, int]:
@@ -135,6 +205,20 @@ def prior(
             weight = _flag_weight(variant, depth)
         elif rank == BOMB:
             weight = 0.6 if depth == variant.setup_rows - 1 else 1.0
+        if note is not None:
+            weight *= _behaviour_weight(rank, note)
+        if weight > 0:
+            weights[rank] = weight
+    return weights
+
+
+def origin_row(table: Probs, moved: bool, counts: dict[int, int], note: Behaviour | None) -> Probs:
+    """`prior`'s weights, but from the odds of each rank on the piece's setup square."""
+    weights: Probs = {}
+    for rank in counts:
+        if moved and rank in IMMOVABLE:
+            continue
+        weight = table.get(rank, 0.0)
         if note is not None:
             weight *= _behaviour_weight(rank, note)
         if weight > 0:
@@ -212,6 +296,7 @@ def flag_walls(view: View, variant: Variant, square: int) -> float:
 
 
 Adjust = Callable[[View, "Tracker | None", dict[int, Probs]], None]
+OriginPrior = Callable[[int], "Probs | None"]  # setup square -> odds of each rank
 
 
 def build_beliefs(
@@ -220,10 +305,13 @@ def build_beliefs(
     use_behaviour: bool = True,
     flag_structure: bool = False,
     adjust: Adjust | None = None,
+    origin_prior: OriginPrior | None = None,
 ) -> Beliefs:
     """Beliefs about every enemy piece on the board, from the view (and the tracker's notes).
     `flag_structure` (expert): a flag is rather where bombs may wall it in (`flag_walls`).
-    `adjust` (expert) may reweigh the rows of prior weights before they are fitted."""
+    `adjust` (expert) may reweigh the rows of prior weights before they are fitted.
+    `origin_prior` (expert) gives the odds of each rank for a piece by the setup square it
+    started on, where the tracker knows it; it replaces `prior`'s square-by-depth weights."""
     variant = view.game_variant()
     enemy = 1 - view.viewer
     counts = hidden_counts(variant, view)
@@ -236,7 +324,16 @@ def build_beliefs(
             known[square] = {piece.rank: 1.0}
             continue
         note = tracker.notes.get(square) if (tracker and use_behaviour) else None
-        row = prior(variant, view.viewer, square, piece.moved, piece.scout, counts, note)
+        start = tracker.origin(view, square) if tracker else square
+        table = (
+            origin_prior(start)
+            if origin_prior is not None and start is not None and not piece.scout
+            else None
+        )
+        if table is not None:
+            row = origin_row(table, piece.moved, counts, note)
+        else:
+            row = prior(variant, view.viewer, square, piece.moved, piece.scout, counts, note)
         if flag_structure and FLAG in row:
             row[FLAG] *= flag_walls(view, variant, square)
         weights[square] = row or {
