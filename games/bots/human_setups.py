@@ -68,15 +68,27 @@ def walled_in(grid: Grid) -> bool:
     return False
 
 
+# A flag hunter looks first beside the lane it attacks through (an edge or the middle) and
+# then among the back row's other columns; the two middle columns of the back row it rarely
+# reads as the flag's unless a strong piece gives it away there.
+QUIET_COLUMNS = (4, 5)
+
+
+def quiet_flag(grid: Grid) -> bool:
+    """Whether the flag stands on the back row in one of the middle columns."""
+    return any(grid[0][col] == FLAG for col in QUIET_COLUMNS)
+
+
 def human_setup(variant: Variant, color: int, rng: random.Random) -> dict[int, int] | None:
-    """One of the people's setups for this variant whose flag is walled in by bombs (all of
-    them if none is), mirrored half the time; None when we have none for it (or it does not
-    fit the variant's board). A flag with an open side falls to any piece that finds it,
-    not only to a Miner."""
+    """One of the people's setups for this variant whose flag is walled in by bombs in the
+    middle of the back row (else any walled-in one, else any), mirrored half the time; None
+    when we have none for it (or it does not fit the variant's board). A flag with an open
+    side falls to any piece that finds it, not only to a Miner."""
     grids = setups(variant.name)
     if not grids or variant.width != 10 or variant.setup_rows != 4:
         return None
-    grids = tuple(g for g in grids if walled_in(g)) or grids
+    walled = tuple(g for g in grids if walled_in(g))
+    grids = tuple(g for g in walled if quiet_flag(g)) or walled or grids
     setup = place(variant, color, rng.choice(grids), rng.random() < 0.5)
     validate_setup(variant, color, setup)
     return setup

@@ -332,3 +332,16 @@ def test_a_known_marshal_does_not_stay_beside_a_piece_that_may_be_the_spy() -> N
         move = expert_move(game, seed)
         assert move.src == sq(4, 4), (seed, move)  # not the Colonel's capture
         assert move.dst == sq(5, 4) or sq(5, 4) not in CLASSIC.neighbors[move.dst], (seed, move)
+
+
+def test_expert_walls_its_flag_in_the_middle_of_the_back_row() -> None:
+    """A structure reader looks for the flag beside its attack lanes and among the back
+    row's outer columns: expert's flag stands walled in, on the back row, in a middle
+    column."""
+    for seed in range(12):
+        bot = ExpertPlayer(seed)
+        bot.start(RED, CLASSIC)
+        setup = bot.setup()
+        [flag] = [s for s, r in setup.items() if r == FLAG]
+        assert CLASSIC.is_back_row(RED, flag) and walled_in(setup, flag), seed
+        assert flag % 10 in human_setups.QUIET_COLUMNS, seed
