@@ -27,7 +27,7 @@ def small_limits(tmp_path):
     env = {
         "WS_SOCKETS_PER_SESSION": "3",
         "WS_SOCKETS_PER_ADDRESS": "6",
-        "WS_CONNECTS_PER_SECOND": "0.5",
+        "WS_CONNECTS_PER_SECOND": "0.05",  # a slow refill: a loaded machine still sees the refusal
         "WS_CONNECT_BURST": "12",
     }
     server = Daphne(tmp_path / "daphne.log", env=env).start()
