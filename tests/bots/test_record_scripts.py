@@ -267,3 +267,17 @@ def test_honest_approaches_sorts_every_approach_and_each_answer(dump: Path) -> N
         for _, n, *answers in side_rows:  # (a game's last approach may go unanswered)
             assert int(n) - 2 <= sum(map(int, answers)) <= int(n)
     assert sum(int(total) for _, total in sides) > 0
+
+
+def test_movers_left_counts_each_lost_game_of_either_side(dump: Path) -> None:
+    lost = {}
+    for name in ("hard", "medium"):
+        out = run("movers_left.py", name, str(dump))
+        found = re.match(r"(\d+) games lost by", out)
+        lost[name] = int(found.group(1)) if found else 0
+        if found:
+            ours, theirs = map(
+                float, re.search(r"median: \w+ ([\d.]+), opponent ([\d.]+)", out).groups()
+            )
+            assert ours < theirs or "flag_captured" in out, out
+    assert sum(lost.values()) == 2  # two games, each won by one of them (none drawn at seed 3)
