@@ -281,3 +281,21 @@ def test_movers_left_counts_each_lost_game_of_either_side(dump: Path) -> None:
             )
             assert ours < theirs or "flag_captured" in out, out
     assert sum(lost.values()) == 2  # two games, each won by one of them (none drawn at seed 3)
+
+
+def test_shown_victims_sorts_every_capture_by_what_was_known_and_how(dump: Path) -> None:
+    out = run("shown_victims.py", "hard", str(dump))
+    assert out.startswith("2 games of hard")
+    parts = re.split(r"^(hard's pieces taken|the opponent's): ([\d.]+) a game$", out, flags=re.M)
+    assert [parts[1], parts[4]] == ["hard's pieces taken", "the opponent's"], out
+    for total, body in ((parts[2], parts[3]), (parts[5], parts[6])):
+        states = re.findall(r"^  (shown|fled|moved|still)\s+(\d+)\s+([\d.]+)$", body, re.M)
+        assert [s for s, _, _ in states] == ["shown", "fled", "moved", "still"]
+        ways = re.findall(
+            r"^  ((?:walked up|left|from afar)[^\d]*?)\s+(\d+)\s+([\d.]+)$", body, re.M
+        )
+        # every capture sorted once by what was known, and once by how it came about
+        assert sum(int(n) for _, n, _ in states) == sum(int(n) for _, n, _ in ways)
+        assert sum(float(w) for _, _, w in states) == pytest.approx(float(total), abs=0.1)
+        assert sum(float(w) for _, _, w in ways) == pytest.approx(float(total), abs=0.1)
+    assert "pieces taken: 0.0" not in out
