@@ -35,7 +35,7 @@ from games.engine import (
 from . import human_setups, origin_prior, structures, suspicion
 from .decoy import decoy_setup
 from .hard import CHEAP, HardPlayer, MoveScorer
-from .knowledge import build_beliefs
+from .knowledge import Beliefs, build_beliefs
 from .search import Clock, Searcher, TimeUp, sample_world
 from .spy_strike import SpyStrike
 
@@ -122,14 +122,7 @@ class ExpertPlayer(HardPlayer):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        beliefs = build_beliefs(
-            view,
-            self.tracker,
-            flag_structure=True,
-            adjust=suspicion.adjust,
-            origin_prior=self._origin_prior(view),
-        )
-        scorer = MoveScorer(view, beliefs, self)
+        scorer = MoveScorer(view, self.beliefs(view), self)
         hard = {m: scorer.score(m) + self._habit(m) for m in moves}
         candidates = self._candidates(moves, hard, scorer)
         self._standing = structures.structures(scorer.position)
@@ -141,6 +134,17 @@ class ExpertPlayer(HardPlayer):
             best = max(searched, key=lambda m: searched[m] + extra[m] + self.rng.random() * 0.05)
         self.recent.append((best.src, best.dst))
         return best
+
+    def beliefs(self, view: View) -> Beliefs:
+        """`hard`'s beliefs, with the flag read from the bomb structures, the suspicions of
+        `suspicion` and where people put each rank."""
+        return build_beliefs(
+            view,
+            self.tracker,
+            flag_structure=True,
+            adjust=suspicion.adjust,
+            origin_prior=self._origin_prior(view),
+        )
 
     def _origin_prior(self, view: View):
         """Where people put each rank, matched to what this opponent has shown so far

@@ -88,11 +88,15 @@ class HardPlayer(Player):
         moves = [Move(src, dst) for src, dst in view.legal_moves]
         if len(moves) == 1:
             return moves[0]
-        scorer = MoveScorer(view, build_beliefs(view, self.tracker, self.use_behaviour), self)
+        scorer = MoveScorer(view, self.beliefs(view), self)
         scored = [(scorer.score(m) + self._habit(m) + self.rng.random() * 0.05, m) for m in moves]
         best = max(scored, key=lambda item: item[0])[1]
         self.recent.append((best.src, best.dst))
         return best
+
+    def beliefs(self, view: View) -> Beliefs:
+        """The chances of each hidden enemy piece's rank, from what `tracker` has watched."""
+        return build_beliefs(view, self.tracker, self.use_behaviour)
 
     def _count_quiet(self, view: View) -> None:
         captures = len(view.captured[0]) + len(view.captured[1])

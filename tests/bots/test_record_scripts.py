@@ -299,3 +299,16 @@ def test_shown_victims_sorts_every_capture_by_what_was_known_and_how(dump: Path)
         assert sum(float(w) for _, _, w in states) == pytest.approx(float(total), abs=0.1)
         assert sum(float(w) for _, _, w in ways) == pytest.approx(float(total), abs=0.1)
     assert "pieces taken: 0.0" not in out
+
+
+def test_approach_danger_bands_every_step_next_to_a_hidden_piece(dump: Path) -> None:
+    out = run("approach_danger.py", "hard", str(dump))
+    found = re.match(r"2 games of hard; (\d+) steps next to a hidden enemy piece", out)
+    assert found, out
+    rows = re.findall(
+        r"^  ([\d.]+)-([\d.]+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", out, re.M
+    )
+    assert rows and sum(int(r[2]) for r in rows) == int(found.group(1)), out
+    for low, high, _, mean, *shares in rows:
+        assert float(low) <= float(mean) <= float(high)  # each step in the band it names
+        assert all(0.0 <= float(share) <= 1.0 for share in shares)
