@@ -312,3 +312,22 @@ def test_approach_danger_bands_every_step_next_to_a_hidden_piece(dump: Path) -> 
     for low, high, _, mean, *shares in rows:
         assert float(low) <= float(mean) <= float(high)  # each step in the band it names
         assert all(0.0 <= float(share) <= 1.0 for share in shares)
+
+
+def test_attack_outcomes_sorts_every_attack_once(dump: Path) -> None:
+    out = run("attack_outcomes.py", "hard", str(dump))
+    assert out.startswith("2 games of hard")
+    sides = re.findall(r"^(hard's attacks|the opponent's): (\d+) \(", out, re.M)
+    assert [side for side, _ in sides] == ["hard's attacks", "the opponent's"], out
+    blocks = re.split(r"^(?:hard's attacks|the opponent's): .*$", out, flags=re.M)[1:]
+    for (_, total), block in zip(sides, blocks, strict=True):
+        rows = re.findall(
+            r"^  on (shown|moved|still|bomb or flag)\s+(\d+): won (\d+) \(\d+%\), "
+            r"lost (\d+) \(\d+%\), both (\d+) \(\d+%\); net [+-][\d.]+$",
+            block,
+            re.M,
+        )
+        assert sum(int(n) for _, n, *_ in rows) == int(total), block
+        for _, n, *ends in rows:
+            assert sum(map(int, ends)) == int(n)
+    assert sum(int(total) for _, total in sides) > 0
