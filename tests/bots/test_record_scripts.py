@@ -303,15 +303,21 @@ def test_shown_victims_sorts_every_capture_by_what_was_known_and_how(dump: Path)
 
 def test_approach_danger_bands_every_step_next_to_a_hidden_piece(dump: Path) -> None:
     out = run("approach_danger.py", "hard", str(dump))
-    found = re.match(r"2 games of hard; (\d+) steps next to a hidden enemy piece", out)
-    assert found, out
-    rows = re.findall(
-        r"^  ([\d.]+)-([\d.]+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", out, re.M
-    )
-    assert rows and sum(int(r[2]) for r in rows) == int(found.group(1)), out
-    for low, high, _, mean, *shares in rows:
-        assert float(low) <= float(mean) <= float(high)  # each step in the band it names
-        assert all(0.0 <= float(share) <= 1.0 for share in shares)
+    assert out.startswith("2 games of hard\n")
+    tables = re.split(r"^(.*): (\d+)$", out, flags=re.M)[1:]
+    titles = tables[0::3]
+    assert len(titles) == 4 and titles[0].startswith("hard's steps next to a hidden enemy piece")
+    for total, body in zip(tables[1::3], tables[2::3], strict=True):
+        rows = re.findall(
+            r"^  ([\d.]+)-([\d.]+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$",
+            body,
+            re.M,
+        )
+        assert sum(int(r[2]) for r in rows) == int(total), body
+        for low, high, _, mean, *shares in rows:
+            assert float(low) <= float(mean) <= float(high)  # each step in the band it names
+            assert all(0.0 <= float(share) <= 1.0 for share in shares)
+    assert int(tables[1]) > 0
 
 
 def test_attack_outcomes_sorts_every_attack_once(dump: Path) -> None:
