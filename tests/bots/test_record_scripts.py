@@ -340,3 +340,22 @@ def test_attack_outcomes_sorts_every_attack_once(dump: Path) -> None:
         for _, n, *ends in rows:
             assert sum(map(int, ends)) == int(n)
     assert sum(int(total) for _, total in sides) > 0
+
+
+def test_fallen_movers_sorts_each_hidden_mover_taken_once(dump: Path) -> None:
+    out = run("fallen_movers.py", "hard", str(dump))
+    head = re.match(r"2 games of hard; .*: (\d+) \([\d.]+ a game\), worth ([\d.]+) a game", out)
+    assert head, out
+    rows = re.findall(r"^  (.+?)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)$", out, re.M)
+    assert len(rows) == 6, out
+    assert sum(int(taken) for _, taken, *_ in rows) == int(head[1])
+    assert sum(float(worth) for *_, worth in rows) == pytest.approx(float(head[2]), abs=0.1)
+    for _, taken, traded, per_game, _ in rows:
+        assert int(traded) <= int(taken)
+        assert float(per_game) == pytest.approx(int(taken) / 2, abs=0.01)
+    # the same attacks as attack_outcomes.py's: the opponent's on hidden movers, won or traded
+    outcomes = run("attack_outcomes.py", "hard", str(dump))
+    theirs = outcomes.split("the opponent's:")[1]
+    moved = re.search(r"on moved\s+\d+: won (\d+) \(\d+%\), lost \d+ \(\d+%\), both (\d+)", theirs)
+    assert moved, outcomes
+    assert int(head[1]) == int(moved[1]) + int(moved[2]) > 0

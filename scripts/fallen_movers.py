@@ -1,0 +1,121 @@
+"""How the opponent came to take a level's hidden pieces that had moved, in recorded games.
+
+usage: .venv/bin/python scripts/fallen_movers.py NAME DUMP [DUMP ...]
+
+DUMP is the gzipped JSON that `--dump` of `python -m games.bots.tournament_cli` writes;
+NAME the level counted (`expert`). Every game is replayed from its setups. Each attack by
+the opponent that took (or traded with) a hidden piece of NAME's that had moved is sorted
+by how the attacker came to stand next to it:
+- "it stepped up": the attacker stepped next to the piece on its move before, and NAME
+  played something else in between; split by whether the piece had an empty square to
+  flee to, out of the attacker's reach, and whether the attacker stood next to another
+  piece of NAME's too (a fork: one flight saves one piece);
+- "NAME stepped next to it": NAME's move before put the piece beside the attacker;
+- "next to it for longer": they stood side by side for more than one move;
+- "a Scout from afar": a Scout's attack along a line.
+For each: how many, how many of them were trades (both pieces off), how many a game, and
+NAME's worth lost a game (`evaluation.BASE_VALUES`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots.dumps import recorded_games  # noqa: E402
+from games.bots.evaluation import BASE_VALUES  # noqa: E402
+from games.engine import ATTACKER, BOTH, IMMOVABLE, Game, Move  # noqa: E402
+
+KINDS = (
+    "it stepped up, a flight was free",
+    "it stepped up, a flight was free, a fork",
+    "it stepped up, no flight",
+    "NAME stepped next to it",
+    "next to it for longer",
+    "a Scout from afar",
+)
+
+
+def _kind(
+    game: Game, me: int, src: int, dst: int, before: list[tuple[int, int]], empty: set[int]
+) -> str:
+    """How the attacker on `src` came to stand next to NAME's piece on `dst`. `before`: the
+    moves played so far; `empty`: the empty squares before NAME's last move."""
+    near = game.variant.neighbors
+    if dst not in near[src]:
+        return "a Scout from afar"
+    if before and before[-1][1] == dst:
+        return "NAME stepped next to it"
+    if len(before) < 2 or before[-2][1] != src:
+        return "next to it for longer"
+    if not any(n in empty and n not in near[src] for n in near[dst]):
+        return "it stepped up, no flight"
+    fork = any(
+        n != dst
+        and game.board[n] is not None
+        and game.board[n].color == me
+        and game.board[n].rank not in IMMOVABLE
+        for n in near[src]
+    )
+    return "it stepped up, a flight was free" + (", a fork" if fork else "")
+
+
+def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, int]:
+    taken: Counter = Counter()
+    traded: Counter = Counter()  # of those, the battles where both pieces went
+    worth: Counter = Counter()
+    games = 0
+    for record, me, game in recorded_games(name, paths):
+        games += 1
+        played: list[tuple[int, int]] = []
+        empty: set[int] = set()
+        for src, dst in record["moves"]:
+            mover, target = game.board[src], game.board[dst]
+            if mover is None:
+                break
+            if mover.color == me:
+                empty = {sq for sq, piece in enumerate(game.board) if piece is None}
+            fell = (
+                mover.color != me
+                and target is not None
+                and target.color == me
+                and target.moved
+                and not target.revealed
+            )
+            kind = _kind(game, me, src, dst, played, empty) if fell else ""
+            rank = target.rank if target is not None else None
+            battle = game.push(Move(src, dst)).battle
+            played.append((src, dst))
+            if fell and battle is not None and battle.result in (ATTACKER, BOTH):
+                taken[kind] += 1
+                worth[kind] += BASE_VALUES[rank]
+                traded[kind] += battle.result == BOTH
+    return taken, traded, worth, games
+
+
+def main(args: list[str]) -> int:
+    if len(args) < 2:
+        print(__doc__)
+        return 2
+    taken, traded, worth, games = count(args[0], args[1:])
+    per = max(1, games)
+    total = sum(taken.values())
+    print(
+        f"{games} games of {args[0]}; its hidden pieces that had moved, taken by the opponent:"
+        f" {total} ({total / per:.1f} a game), worth {sum(worth.values()) / per:.1f} a game"
+    )
+    print(f"  {'how the attacker came next to it':<44s} taken  traded   a game   worth a game")
+    for kind in KINDS:
+        label = kind.replace("NAME", args[0])
+        print(
+            f"  {label:<44s} {taken[kind]:5d}  {traded[kind]:6d}   {taken[kind] / per:6.2f}"
+            f"   {worth[kind] / per:12.1f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
