@@ -13,8 +13,9 @@ by how the attacker came to stand next to it:
 - "NAME stepped next to it": NAME's move before put the piece beside the attacker;
 - "next to it for longer": they stood side by side for more than one move;
 - "a Scout from afar": a Scout's attack along a line.
-For each: how many, how many of them were trades (both pieces off), how many a game, and
-NAME's worth lost a game (`evaluation.BASE_VALUES`).
+For each: how many, how many of them by an attacker a battle had shown, how many were
+trades (both pieces off), how many a game, and NAME's worth lost a game
+(`evaluation.BASE_VALUES`).
 """
 
 from __future__ import annotations
@@ -53,19 +54,27 @@ def _kind(
         return "next to it for longer"
     if not any(n in empty and n not in near[src] for n in near[dst]):
         return "it stepped up, no flight"
+    # a fork: another movable piece of NAME's stood next to the attacker when NAME moved
+    # (NAME may have saved that one with its move in between)
     fork = any(
         n != dst
-        and game.board[n] is not None
-        and game.board[n].color == me
-        and game.board[n].rank not in IMMOVABLE
+        and (
+            n == before[-1][0]
+            or (
+                game.board[n] is not None
+                and game.board[n].color == me
+                and game.board[n].rank not in IMMOVABLE
+            )
+        )
         for n in near[src]
     )
     return "it stepped up, a flight was free" + (", a fork" if fork else "")
 
 
-def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, int]:
+def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, Counter, int]:
     taken: Counter = Counter()
     traded: Counter = Counter()  # of those, the battles where both pieces went
+    shown: Counter = Counter()  # of those, by an attacker whose rank a battle had shown
     worth: Counter = Counter()
     games = 0
     for record, me, game in recorded_games(name, paths):
@@ -87,32 +96,36 @@ def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, int]:
             )
             kind = _kind(game, me, src, dst, played, empty) if fell else ""
             rank = target.rank if target is not None else None
+            known = mover.revealed
             battle = game.push(Move(src, dst)).battle
             played.append((src, dst))
             if fell and battle is not None and battle.result in (ATTACKER, BOTH):
                 taken[kind] += 1
                 worth[kind] += BASE_VALUES[rank]
                 traded[kind] += battle.result == BOTH
-    return taken, traded, worth, games
+                shown[kind] += known
+    return taken, shown, traded, worth, games
 
 
 def main(args: list[str]) -> int:
     if len(args) < 2:
         print(__doc__)
         return 2
-    taken, traded, worth, games = count(args[0], args[1:])
+    taken, shown, traded, worth, games = count(args[0], args[1:])
     per = max(1, games)
     total = sum(taken.values())
     print(
         f"{games} games of {args[0]}; its hidden pieces that had moved, taken by the opponent:"
         f" {total} ({total / per:.1f} a game), worth {sum(worth.values()) / per:.1f} a game"
     )
-    print(f"  {'how the attacker came next to it':<44s} taken  traded   a game   worth a game")
+    print(
+        f"  {'how the attacker came next to it':<44s} taken   shown  traded   a game   worth a game"
+    )
     for kind in KINDS:
         label = kind.replace("NAME", args[0])
         print(
-            f"  {label:<44s} {taken[kind]:5d}  {traded[kind]:6d}   {taken[kind] / per:6.2f}"
-            f"   {worth[kind] / per:12.1f}"
+            f"  {label:<44s} {taken[kind]:5d}  {shown[kind]:6d}  {traded[kind]:6d}"
+            f"   {taken[kind] / per:6.2f}   {worth[kind] / per:12.1f}"
         )
     return 0
 

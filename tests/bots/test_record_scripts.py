@@ -346,12 +346,12 @@ def test_fallen_movers_sorts_each_hidden_mover_taken_once(dump: Path) -> None:
     out = run("fallen_movers.py", "hard", str(dump))
     head = re.match(r"2 games of hard; .*: (\d+) \([\d.]+ a game\), worth ([\d.]+) a game", out)
     assert head, out
-    rows = re.findall(r"^  (.+?)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)$", out, re.M)
+    rows = re.findall(r"^  (.+?)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)$", out, re.M)
     assert len(rows) == 6, out
     assert sum(int(taken) for _, taken, *_ in rows) == int(head[1])
     assert sum(float(worth) for *_, worth in rows) == pytest.approx(float(head[2]), abs=0.1)
-    for _, taken, traded, per_game, _ in rows:
-        assert int(traded) <= int(taken)
+    for _, taken, shown, traded, per_game, _ in rows:
+        assert int(shown) <= int(taken) and int(traded) <= int(taken)
         assert float(per_game) == pytest.approx(int(taken) / 2, abs=0.01)
     # the same attacks as attack_outcomes.py's: the opponent's on hidden movers, won or traded
     outcomes = run("attack_outcomes.py", "hard", str(dump))
