@@ -152,6 +152,13 @@ def make_player(name: str, seed: int | None, externals: Externals) -> Player:
     return spec.player() if spec is not None else get_player(name, seed)
 
 
+def referee(variant: str, players: tuple[Player, Player]) -> Referee:
+    """The referee of one game: where an outside program plays, a side left with no move
+    loses at once, as in the contest the program was written for (`Referee`)."""
+    outside = any(isinstance(player, ExternalPlayer) for player in players)
+    return Referee(variant, *players, end_when_stuck=outside)
+
+
 def play_one(
     variant: str,
     red: str,
@@ -163,7 +170,7 @@ def play_one(
     externals = externals or {}
     players = (make_player(red, red_seed, externals), make_player(blue, blue_seed, externals))
     try:
-        return Referee(variant, *players).play()
+        return referee(variant, players).play()
     finally:
         for player in players:
             if isinstance(player, ExternalPlayer):

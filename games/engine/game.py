@@ -295,6 +295,11 @@ class Game:
                         return True
         return next(self.generate_legal_moves(), None) is not None
 
+    def can_move(self, color: int) -> bool:
+        """Whether `color` has a move on the board, the anti-stalling rules aside: a side
+        that has none loses at its turn, whatever the other side plays before it."""
+        return next(self._generate(color, check_stalling=False), None) is not None
+
     def is_legal(self, move: Move) -> bool:
         try:
             self.check_move(move)
@@ -621,7 +626,7 @@ class Game:
             self.end(Outcome(None, Termination.MOVE_CAP))
         elif not self.has_legal_move():
             other = opponent(self.turn)
-            if next(self._generate(other, check_stalling=False), None) is None:
+            if not self.can_move(other):
                 self.end(Outcome(None, Termination.NO_MOVES_BOTH))
             else:
                 self.end(Outcome(other, Termination.NO_MOVES))

@@ -69,10 +69,16 @@ class Referee:
         red: Player,
         blue: Player,
         on_move: Callable[[Game, MoveResult], None] | None = None,
+        end_when_stuck: bool = False,
     ) -> None:
         self.variant = get_variant(variant) if isinstance(variant, str) else variant
         self.players = (red, blue)
         self.on_move = on_move
+        # End the game as soon as the side that is not to move has no move left: it would
+        # lose at its turn whatever comes first. The 2012 contest's manager ends games so,
+        # and a program written for it (DoI) falls silent, waiting for the end, rather than
+        # move once more in a game it sees as won.
+        self.end_when_stuck = end_when_stuck
         self.game = Game(self.variant)
         self.think_times: tuple[list[float], list[float]] = ([], [])
 
@@ -135,6 +141,9 @@ class Referee:
 
     def _ply(self) -> None:
         color = self.game.turn
+        if self.end_when_stuck and not self.game.can_move(opponent(color)):
+            self.game.end(Outcome(color, Termination.NO_MOVES))
+            return
         view = self.game.view(color)
         started = time.perf_counter()
         answer = self._call(color, "move", lambda: self.players[color].move(view))

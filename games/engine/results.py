@@ -26,7 +26,7 @@ class Phase(StrEnum):
 
 class Termination(StrEnum):
     FLAG_CAPTURED = "flag_captured"  # the attacker took the flag
-    NO_MOVES = "no_moves"  # the side to move has no legal move and loses
+    NO_MOVES = "no_moves"  # the side to move has no legal move and loses (`Referee`: or at once)
     NO_MOVES_BOTH = "no_moves_both"  # neither side can move: a draw
     MOVE_CAP = "move_cap"  # the variant's move limit was reached: a draw
     RESIGNATION = "resignation"

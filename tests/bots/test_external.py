@@ -19,7 +19,7 @@ from games.bots.external import (
     parse_move,
     parse_setup,
 )
-from games.bots.tournament import ExternalSpec, format_tables, run_tournament
+from games.bots.tournament import ExternalSpec, format_tables, referee, run_tournament
 from games.engine import BLUE, RED, get_variant
 from games.engine.battle import ATTACKER, BOTH, DEFENDER
 from games.engine.game import Game
@@ -241,7 +241,11 @@ def test_the_command_line_without_django_stops_cuts_and_dumps(tmp_path: Path) ->
         game = Game.from_setups("classic", *setups)
         for src, dst in record["moves"]:
             game.push(EngineMove(src, dst))
-        assert game.outcome is not None and game.outcome.to_dict() == record["outcome"]
+        if game.outcome is None:  # ended at once: the side not to move had no move left
+            assert not game.can_move(1 - game.turn)
+            assert record["outcome"] == {"winner": game.turn, "termination": "no_moves"}
+        else:
+            assert game.outcome.to_dict() == record["outcome"]
     refused = tmp_path / "refused.json.gz"
     illegal = shlex.join([sys.executable, FAKE, "illegal"])
     done = subprocess.run(
@@ -266,3 +270,11 @@ def test_the_command_line_without_django_stops_cuts_and_dumps(tmp_path: Path) ->
     assert cut.returncode == 0, cut.stderr
     assert "(stopped: 2 games not started, 1 cut unfinished)" in cut.stdout
     assert "random vs external       0     0      0" in cut.stdout
+
+
+def test_where_a_program_plays_a_side_left_with_no_move_loses_at_once() -> None:
+    # a program written for the contest falls silent in a game it sees as won
+    program = ExternalPlayer(["no-such-program"])
+    assert referee("classic", (RandomPlayer(1), program)).end_when_stuck
+    assert referee("classic", (program, RandomPlayer(1))).end_when_stuck
+    assert not referee("classic", (RandomPlayer(1), RandomPlayer(2))).end_when_stuck

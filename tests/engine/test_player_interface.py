@@ -553,3 +553,32 @@ def test_duel_names_only_fit_the_duel_army() -> None:
     result = Referee("barrage", ScriptedDuelPlayer(DUEL_RED_NAMES, []), RandomPlayer(1)).play()
     assert result.outcome == Outcome(BLUE, "forfeit")
     assert result.forfeit is not None and "duel army" in result.forfeit.reason
+
+
+# Red's Scout dies on Blue's bomb: Red has no move left, and Blue is to move.
+SCOUT_AND_BOMB = dataclasses.replace(get_variant("mini"), army=((SCOUT, 1), (BOMB, 1), (FLAG, 1)))
+
+
+def scout_on_the_bomb(
+    end_when_stuck: bool, blue_moves: Sequence[Move]
+) -> tuple[MatchResult, FlagRacer]:
+    red = FlagRacer({9: SCOUT, 1: BOMB, 0: FLAG}, [Move(9, 19)])
+    blue = FlagRacer({19: BOMB, 15: SCOUT, 24: FLAG}, blue_moves)
+    result = Referee(SCOUT_AND_BOMB, red, blue, end_when_stuck=end_when_stuck).play()
+    return result, blue
+
+
+def test_a_side_left_with_no_move_loses_at_its_turn() -> None:
+    result, blue = scout_on_the_bomb(False, [Move(15, 16)])
+    assert result.outcome == Outcome(BLUE, "no_moves") and result.plies == 2
+    assert blue.calls.count("move") == 1
+
+
+def test_a_referee_may_end_the_game_at_once_when_a_side_is_left_with_no_move() -> None:
+    # Blue has no move to give: asked for one, it would raise and forfeit
+    result, blue = scout_on_the_bomb(True, [])
+    assert result.outcome == Outcome(BLUE, "no_moves") and result.plies == 1
+    assert result.forfeit is None and "move" not in blue.calls
+    assert blue.calls[-1] == "finish"
+    asked, _ = scout_on_the_bomb(False, [])
+    assert asked.outcome == Outcome(RED, "forfeit")
