@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterator
 
 from games.engine import Game
+from games.engine.results import Outcome, Termination
 
 PARTIAL = ".partial"
 
@@ -44,4 +45,14 @@ def recorded_games(name: str, paths: list[str]) -> Iterator[tuple[dict, int, Gam
             yield record, record["names"].index(name), Game.from_setups("classic", *setups)
 
 
-__all__ = ["PARTIAL", "load_records", "recorded_games"]
+def replayed_outcome(game: Game) -> Outcome | None:
+    """The outcome of a recorded game replayed to its last move. Where an outside program
+    played, the referee ended the game as soon as the side not to move had no move left
+    (`Referee`'s `end_when_stuck`); the engine would end it one move later, so such a replay
+    has no outcome of its own: the side to move won, by `no_moves`."""
+    if game.outcome is None and not game.can_move(1 - game.turn):
+        return Outcome(game.turn, Termination.NO_MOVES)
+    return game.outcome
+
+
+__all__ = ["PARTIAL", "load_records", "recorded_games", "replayed_outcome"]

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from games.bots.dumps import PARTIAL, load_records, recorded_games
+from games.bots.dumps import PARTIAL, load_records, recorded_games, replayed_outcome
+from games.engine import BLUE, BOMB, FLAG, RED, SCOUT, Game
 from games.engine.notation import Move
+from games.engine.results import Outcome, Termination
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = str(Path(__file__).with_name("fake_program.py"))
@@ -61,4 +63,16 @@ def test_a_run_killed_while_it_plays_leaves_the_games_it_finished(tmp_path: Path
     for record, _, game in games:
         for src, dst in record["moves"]:
             game.push(Move(src, dst))
-        assert game.outcome is not None and game.outcome.to_dict() == record["outcome"]
+        outcome = replayed_outcome(game)
+        assert outcome is not None and outcome.to_dict() == record["outcome"]
+
+
+@pytest.mark.parametrize("red_scout", [False, True])
+def test_a_replay_that_stops_where_the_referee_ended_the_game_at_once(red_scout: bool) -> None:
+    pieces = {0: (RED, FLAG), 1: (RED, BOMB), 99: (BLUE, FLAG), 90: (BLUE, SCOUT)}
+    if red_scout:
+        pieces[5] = (RED, SCOUT)
+    game = Game.from_position("classic", pieces, turn=BLUE)
+    assert game.outcome is None
+    expected = None if red_scout else Outcome(BLUE, Termination.NO_MOVES)
+    assert replayed_outcome(game) == expected
