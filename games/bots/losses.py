@@ -35,6 +35,7 @@ from games.engine.pieces import (
 )
 from games.engine.results import Termination
 
+from .dumps import replayed_outcome
 from .evaluation import BASE_VALUES
 
 PATTERNS: dict[str, str] = {
@@ -70,7 +71,7 @@ def suffered(game: Game, color: int) -> dict[str, int]:
                 counts["marshal_to_spy"] += 1
             if battle.attacker == MARSHAL == battle.defender and battle.result == BOTH:
                 counts["marshals_traded"] += 1
-    outcome = game.outcome
+    outcome = replayed_outcome(game)  # a replay of a game the referee ended at once, too
     if (
         outcome is not None
         and outcome.termination == Termination.NO_MOVES

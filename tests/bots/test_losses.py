@@ -14,8 +14,10 @@ from games.engine import (
     MARSHAL,
     MINER,
     RED,
+    SCOUT,
     SERGEANT,
     SPY,
+    Game,
     Move,
 )
 
@@ -126,3 +128,12 @@ def test_how_the_marshal_and_the_general_were_lost() -> None:
         "first fight of the marshal: we attacked, known general": 1,
         "they attacked, hidden": 7,  # the Sergeant, to the General before it was known
     }
+
+
+def test_a_replay_the_referee_ended_at_once_counts_the_side_that_could_not_move() -> None:
+    # Red's last movable piece is gone and Blue is to move: the referee of a game against an
+    # outside program ends it here, and a replay of the record stops here too
+    pieces = {0: (RED, FLAG), 1: (RED, BOMB), 99: (BLUE, FLAG), 90: (BLUE, SCOUT)}
+    game = Game.from_position("classic", pieces, turn=BLUE)
+    assert suffered(game, RED)["out_of_moves"] == 1
+    assert suffered(game, BLUE)["out_of_moves"] == 0
