@@ -9,7 +9,10 @@ reach a count no one run on these machines reaches. Void games (an outside progr
 move our engine refused) are left out, as the tournament's own table leaves them out;
 every other game is replayed from its setups and counted as the tournament counts it
 (`games.bots.losses`). Move times are not in the records: take them from each run's
-table.
+table. Runs before 2026-12-07 counted an outside program's silence, when our side had no
+move left, as the program's forfeit (docs/bots.md, "Against outside programs"): such a
+game is counted as it ended by the rules, a loss of the side that could not move, and the
+count of them is printed.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.dumps import recorded_games  # noqa: E402
+from games.bots.dumps import recorded_games, replayed_outcome  # noqa: E402
 from games.bots.losses import MATERIAL_PLY, PATTERNS, suffered  # noqa: E402
 from games.bots.tournament import wilson_interval  # noqa: E402
 from games.engine import Move  # noqa: E402
@@ -44,6 +47,10 @@ def pool(name: str, paths: list[str]) -> dict:
         opponents.add(record["names"][1 - me])
         for src, dst in record["moves"]:
             game.push(Move(src, dst))
+        stuck = replayed_outcome(game)
+        if outcome.get("termination") == "forfeit" and game.outcome is None and stuck:
+            outcome = stuck.to_dict()
+            results["rescored"] += 1
         winner = outcome.get("winner")
         result = "draws" if winner is None else "wins" if winner == me else "losses"
         results[result] += 1
@@ -76,6 +83,8 @@ def report(name: str, paths: list[str]) -> str:
         f"wins {wins} draws {draws} losses {losses}  win % {share:.1f} "
         f"(95% interval {100 * low:.1f}-{100 * high:.1f})",
         "endings: " + ", ".join(f"{k} {v}" for k, v in found["endings"].most_common()),
+        f"forfeits where the other side had no move left, counted as its loss: "
+        f"{results['rescored']}",
         f"how {name} lost ({losses} losses; [all its games])",
     ]
     for key, label in PATTERNS.items():

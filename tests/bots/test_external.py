@@ -278,3 +278,58 @@ def test_where_a_program_plays_a_side_left_with_no_move_loses_at_once() -> None:
     assert referee("classic", (RandomPlayer(1), program)).end_when_stuck
     assert referee("classic", (program, RandomPlayer(1))).end_when_stuck
     assert not referee("classic", (RandomPlayer(1), RandomPlayer(2))).end_when_stuck
+
+
+def test_pooled_results_counts_an_old_forfeit_of_a_won_game_as_the_win_it_was(
+    tmp_path: Path,
+) -> None:
+    """Before the referee ended such games at once, a program that fell silent because our
+    side had no move left forfeited: the pooled figures count those games by the rules."""
+    import gzip
+    import json
+    import shlex
+    import subprocess
+
+    from games.engine.notation import Move as EngineMove
+
+    root = Path(__file__).resolve().parents[2]
+    dump = tmp_path / "games.json.gz"
+    subprocess.run(
+        [sys.executable, "-m", "games.bots.tournament_cli", "random", "--no-progress"]
+        + ["--external", shlex.join([sys.executable, FAKE, "normal"]), "--games", "2"]
+        + ["--dump", str(dump)],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    records = json.loads(gzip.open(dump, "rt").read())
+    stuck = 0
+    for record in records:
+        setups = [{int(k): v for k, v in s.items()} for s in record["setups"]]
+        game = Game.from_setups("classic", *setups)
+        for src, dst in record["moves"]:
+            game.push(EngineMove(src, dst))
+        if game.outcome is None:  # ended at once: as an old run recorded it
+            stuck += 1
+            record["outcome"] = {"winner": 1 - game.turn, "termination": "forfeit"}
+    assert stuck, "no game ended at once: the test needs one"
+    old = tmp_path / "old.json.gz"
+    with gzip.open(old, "wt") as handle:
+        json.dump(records, handle)
+
+    def pooled(path: Path) -> list[str]:
+        script = root / "scripts" / "pooled_results.py"
+        done = subprocess.run(
+            [sys.executable, str(script), "random", str(path)],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        return done.stdout.splitlines()
+
+    now, then = pooled(dump), pooled(old)
+    assert then[3].endswith(f"counted as its loss: {stuck}")
+    assert now[3].endswith("counted as its loss: 0")
+    assert then[:3] == now[:3] and then[4:] == now[4:]
