@@ -14,10 +14,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games.engine import ATTACKER, BOMB, FLAG, IMMOVABLE, MARSHAL, SCOUT, SPY, Variant, View
+from games.engine import (
+    ATTACKER,
+    BOMB,
+    FLAG,
+    GENERAL,
+    IMMOVABLE,
+    MARSHAL,
+    SCOUT,
+    SPY,
+    Variant,
+    View,
+)
 from games.engine.results import MoveResult
 
 Probs = dict[int, float]  # rank -> probability
+
+# A piece that walked up to a hidden piece of ours that has moved beats it about twice as
+# often as the count of ranks says (docs/bots-rounds.md); not more: some of those steps
+# are probes and bluffs.
+STALKER_STRONGER = 2.0
+STALKER_WEAKER = 0.7
 
 
 @dataclass
@@ -26,6 +43,9 @@ class Behaviour:
 
     above: int = 0  # it walked up to our revealed piece of this rank: likely stronger
     below: int = 99  # it ran from our revealed piece of this rank: likely weaker
+    # it walked up to a hidden piece of ours that has moved, of this rank (the weakest if
+    # several): a program that reads our moves attacks what it has read as weaker
+    stalked: int = 0
 
 
 @dataclass
@@ -148,6 +168,15 @@ class Tracker:
                 and piece.rank not in IMMOVABLE
             ):
                 note.above = max(note.above, piece.rank or 0)
+            elif (
+                piece
+                and piece.color == view.viewer
+                and not piece.revealed
+                and piece.moved
+                and piece.rank is not None
+                and piece.rank < GENERAL
+            ):
+                note.stalked = min(note.stalked or piece.rank, piece.rank)
         for square in neighbours[src] - neighbours[dst]:
             piece = view.board[square]
             if (
@@ -242,6 +271,8 @@ def _behaviour_weight(rank: int, note: Behaviour) -> float:
         )
     if note.below < 99:
         weight *= 2.0 if rank < note.below else 0.5
+    if note.stalked > note.above:
+        weight *= STALKER_STRONGER if rank > note.stalked else STALKER_WEAKER
     return weight
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.bots import LEVELS, HardPlayer, MediumPlayer, get_player
 from games.bots.hard import MoveScorer
-from games.bots.knowledge import build_beliefs, fit, hidden_counts
+from games.bots.knowledge import Beliefs, build_beliefs, fit, hidden_counts
 from games.engine import (
     BLUE,
     BOMB,
@@ -16,6 +16,7 @@ from games.engine import (
     FLAG,
     GENERAL,
     LIEUTENANT,
+    MAJOR,
     MARSHAL,
     MINER,
     RED,
@@ -192,6 +193,41 @@ def test_a_piece_that_walks_up_to_a_revealed_general_is_likely_the_marshal() -> 
     naive = build_beliefs(view)
     assert informed.p(sq(5, 4), MARSHAL) > naive.p(sq(5, 4), MARSHAL)
     assert informed.p(sq(5, 4), MARSHAL) > informed.p(sq(6, 0), MARSHAL)
+
+
+@pytest.mark.parametrize("moved", [True, False], ids=["moved", "never-moved"])
+def test_a_piece_that_walks_up_to_a_hidden_piece_that_has_moved_is_likely_stronger(
+    moved: bool,
+) -> None:
+    pieces = {
+        sq(0, 0): (RED, FLAG),
+        sq(4, 4): (RED, CAPTAIN),
+        sq(0, 9): (RED, SCOUT),
+        sq(9, 9): (BLUE, FLAG),
+        sq(6, 4): (BLUE, MAJOR),
+        sq(6, 0): (BLUE, SCOUT),
+        sq(7, 1): (BLUE, MINER),
+        sq(8, 8): (BLUE, GENERAL),
+    }
+    game = Game.from_position("classic", pieces, turn=BLUE)
+    game.board[sq(4, 4)].moved = moved
+    game.board[sq(6, 0)].moved = game.board[sq(7, 1)].moved = True
+    hard = HardPlayer(1)
+    hard.start(RED, get_variant("classic"))
+    game.push(Move(sq(6, 4), sq(5, 4)))  # the unknown piece steps next to the captain
+    view = game.view(RED)
+    hard.tracker.observe(view)
+    informed = build_beliefs(view, hard.tracker)
+    naive = build_beliefs(view)
+
+    def stronger(beliefs: Beliefs) -> float:
+        return sum(p for rank, p in beliefs.of(sq(5, 4)).items() if rank > CAPTAIN)
+
+    rise = stronger(informed) - stronger(naive)
+    if moved:
+        assert rise > 0.1
+    else:
+        assert rise == pytest.approx(0.0)
 
 
 def walled_in_flag_position() -> Game:
