@@ -359,3 +359,19 @@ def test_fallen_movers_sorts_each_hidden_mover_taken_once(dump: Path) -> None:
     moved = re.search(r"on moved\s+\d+: won (\d+) \(\d+%\), lost \d+ \(\d+%\), both (\d+)", theirs)
     assert moved, outcomes
     assert int(head[1]) == int(moved[1]) + int(moved[2]) > 0
+
+
+def test_unfled_pieces_sorts_each_free_flight_once(dump: Path) -> None:
+    out = run("unfled_pieces.py", "hard", str(dump))
+    head = re.match(r"(\d+) pieces of hard's taken by a shown piece", out)
+    assert head, out
+    rows = re.findall(r"^  (.+?)\s+(\d+)\s+(\d+)$", out, re.M)
+    assert len(rows) == 6, out
+    assert sum(int(pieces) for _, pieces, _ in rows) == int(head[1])
+    assert all(int(guard) <= int(pieces) for _, pieces, guard in rows)
+    # the same takes as fallen_movers.py's free flights by a shown attacker
+    fallen = run("fallen_movers.py", "hard", str(dump))
+    free = r"^  it stepped up, a flight was free.*?\s+\d+\s+(\d+)\s+\d+\s"
+    shown = re.findall(free, fallen, re.M)
+    assert len(shown) == 2, fallen
+    assert int(head[1]) == sum(int(s) for s in shown) > 0
