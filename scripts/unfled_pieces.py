@@ -33,7 +33,7 @@ from fallen_movers import _kind  # noqa: E402
 from games.bots import expert as expert_module  # noqa: E402
 from games.bots.dumps import recorded_games  # noqa: E402
 from games.bots.hard import MoveScorer  # noqa: E402
-from games.engine import Game, Move, get_variant  # noqa: E402
+from games.engine import ATTACKER, BOTH, Game, Move, get_variant  # noqa: E402
 
 NODES = 4000
 FREE_FLIGHT = "it stepped up, a flight was free"
@@ -68,10 +68,11 @@ def unfled(name: str, path: str) -> list[tuple[dict, int, int, int]]:
                 and target.moved
                 and not target.revealed
             )
-            if taken and _kind(game, me, src, dst, played, empty).startswith(FREE_FLIGHT):
+            free = taken and _kind(game, me, src, dst, played, empty).startswith(FREE_FLIGHT)
+            battle = game.push(Move(src, dst)).battle
+            if free and battle is not None and battle.result in (ATTACKER, BOTH):
                 last_src, last_dst = played[-1]
                 found.append((record, me, len(played) - 1, last_src if last_dst == dst else dst))
-            game.push(Move(src, dst))
             played.append((src, dst))
     return found
 
