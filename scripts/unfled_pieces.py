@@ -13,7 +13,7 @@ again, and the script sorts what it weighed:
 - "the search preferred the move played": the move played, or what replaced it, was
   better by search than every flight;
 - "the search preferred a flight, the terms the move played": by search a flight was at
-  least as good, and the terms the search does not see (`ExpertPlayer.positional_terms`)
+  least as good, and the terms the search does not see (`ExpertPlayer.positional`)
   tipped the choice; split by how much the search preferred the flight;
 - "the replay flees": the code as it stands now chooses a flight.
 Each line with how many of those flights cost the guard penalty of a flag's guard.
@@ -78,15 +78,15 @@ def unfled(name: str, path: str) -> list[tuple[dict, int, int, int]]:
 
 
 class Recorder:
-    """Keeps what `expert.choose` was given on the last move."""
+    """Keeps the search values `expert.think` returned on the last move."""
 
     def __init__(self) -> None:
-        self.choose = expert_module.choose
-        self.last: tuple[dict, dict, dict] | None = None
+        self.think = expert_module.think
+        self.last: dict[Move, float] | None = None
 
-    def __call__(self, searched, plans, risks, rng):  # the signature of `expert.choose`
-        self.last = (searched, plans, risks)
-        return self.choose(searched, plans, risks, rng)
+    def __call__(self, *args, **kwargs):  # the signature of `expert.think`
+        self.last = self.think(*args, **kwargs)
+        return self.last
 
 
 def sort(events: list[tuple[dict, int, int, int]], recorder: Recorder) -> tuple[Counter, Counter]:
@@ -124,11 +124,9 @@ def judge(bot, view, played: Move, square: int, recorder: Recorder) -> tuple[str
     choice = bot.move(view)
     if choice.src == square:
         return KINDS[5], False
-    if recorder.last is None:
-        return KINDS[0], False
-    searched, plans, risks = recorder.last
-    flights = [m for m in searched if m.src == square]
-    if not flights:
+    searched = recorder.last
+    flights = [m for m in searched or () if m.src == square]
+    if not searched or not flights:
         return KINDS[0], False
     scorer = MoveScorer(view, bot.beliefs(view), bot)
     pinned = all(scorer._leaves_guard(m) > 0 for m in flights)
@@ -144,7 +142,7 @@ def main(args: list[str]) -> int:
         print(__doc__)
         return 2
     recorder = Recorder()
-    expert_module.choose = recorder
+    expert_module.think = recorder
     events = [event for path in args[1:] for event in unfled(args[0], path)]
     kinds, guarded = sort(events, recorder)
     print(
