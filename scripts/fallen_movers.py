@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -71,14 +73,28 @@ def _kind(
     return "it stepped up, a flight was free" + (", a fork" if fork else "")
 
 
-def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, Counter, int]:
-    taken: Counter = Counter()
-    traded: Counter = Counter()  # of those, the battles where both pieces went
-    shown: Counter = Counter()  # of those, by an attacker whose rank a battle had shown
-    worth: Counter = Counter()
-    games = 0
+@dataclass
+class Take:
+    """One take of a hidden piece of NAME's that had moved: the record, NAME's colour, the
+    index of the attack in the record's moves, the attack, how the attacker came next to
+    the piece (`_kind`), whether a battle had shown the attacker, the piece's rank and
+    whether both went."""
+
+    record: dict
+    me: int
+    index: int
+    src: int
+    dst: int
+    kind: str
+    known: bool
+    rank: int
+    traded: bool
+
+
+def takes(name: str, paths: list[str]) -> Iterator[Take | None]:
+    """Every take of a hidden piece of NAME's that had moved, won or traded by the
+    attacker, in order; None after each game (to count the games)."""
     for record, me, game in recorded_games(name, paths):
-        games += 1
         played: list[tuple[int, int]] = []
         empty: set[int] = set()
         for src, dst in record["moves"]:
@@ -98,12 +114,28 @@ def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, Count
             rank = target.rank if target is not None else None
             known = mover.revealed
             battle = game.push(Move(src, dst)).battle
+            index = len(played)
             played.append((src, dst))
             if fell and battle is not None and battle.result in (ATTACKER, BOTH):
-                taken[kind] += 1
-                worth[kind] += BASE_VALUES[rank]
-                traded[kind] += battle.result == BOTH
-                shown[kind] += known
+                assert rank is not None
+                yield Take(record, me, index, src, dst, kind, known, rank, battle.result == BOTH)
+        yield None
+
+
+def count(name: str, paths: list[str]) -> tuple[Counter, Counter, Counter, Counter, int]:
+    taken: Counter = Counter()
+    traded: Counter = Counter()  # of those, the battles where both pieces went
+    shown: Counter = Counter()  # of those, by an attacker whose rank a battle had shown
+    worth: Counter = Counter()
+    games = 0
+    for take in takes(name, paths):
+        if take is None:
+            games += 1
+            continue
+        taken[take.kind] += 1
+        worth[take.kind] += BASE_VALUES[take.rank]
+        traded[take.kind] += take.traded
+        shown[take.kind] += take.known
     return taken, shown, traded, worth, games
 
 

@@ -28,12 +28,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fallen_movers import _kind  # noqa: E402
+from fallen_movers import takes  # noqa: E402
 
 from games.bots import expert as expert_module  # noqa: E402
-from games.bots.dumps import recorded_games  # noqa: E402
 from games.bots.hard import MoveScorer  # noqa: E402
-from games.engine import ATTACKER, BOTH, Game, Move, get_variant  # noqa: E402
+from games.engine import Game, Move, get_variant  # noqa: E402
 
 NODES = 4000
 FREE_FLIGHT = "it stepped up, a flight was free"
@@ -51,29 +50,12 @@ def unfled(name: str, path: str) -> list[tuple[dict, int, int, int]]:
     """(record, NAME's colour, index of NAME's move in between, square of the piece then)
     for every take of a hidden mover after a free flight by a shown attacker."""
     found = []
-    for record, me, game in recorded_games(name, [path]):
-        played: list[tuple[int, int]] = []
-        empty: set[int] = set()
-        for src, dst in record["moves"]:
-            mover, target = game.board[src], game.board[dst]
-            if mover is None:
-                break
-            if mover.color == me:
-                empty = {sq for sq, piece in enumerate(game.board) if piece is None}
-            taken = (
-                mover.color != me
-                and mover.revealed
-                and target is not None
-                and target.color == me
-                and target.moved
-                and not target.revealed
-            )
-            free = taken and _kind(game, me, src, dst, played, empty).startswith(FREE_FLIGHT)
-            battle = game.push(Move(src, dst)).battle
-            if free and battle is not None and battle.result in (ATTACKER, BOTH):
-                last_src, last_dst = played[-1]
-                found.append((record, me, len(played) - 1, last_src if last_dst == dst else dst))
-            played.append((src, dst))
+    for take in takes(name, [path]):
+        if take is None or not take.known or not take.kind.startswith(FREE_FLIGHT):
+            continue
+        last_src, last_dst = take.record["moves"][take.index - 1]
+        square = last_src if last_dst == take.dst else take.dst
+        found.append((take.record, take.me, take.index - 1, square))
     return found
 
 
