@@ -67,6 +67,10 @@ from stratego_site import shutdown  # noqa: E402
 
 shutdown.install()  # under daphne: a prompt exit with sockets open (stratego_site/shutdown.py)
 
+from games.transport import compat  # noqa: E402
+
+compat.lengthen_close_handshake()  # under daphne: a client late to answer a close is not reset
+
 if serving:  # last: what start-up created is frozen (stratego_site/gctune.py)
     from stratego_site import gctune  # noqa: E402
 

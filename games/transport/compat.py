@@ -7,6 +7,8 @@ checks each part below, so an upgrade fails there first, naming what to look at.
 - channels: the handler name of a message type (`get_handler_name`, what `dispatch` uses);
 - daphne and Twisted: a socket's TCP transport under daphne's `send`, and the bytes Twisted
   holds for the client (`dataBuffer`, `offset`, `_tempDataLen`);
+- daphne and autobahn: how long the server waits for the client's answer to a close it
+  started (`closeHandshakeTimeout` of daphne's `WebSocketFactory`);
 - channels_redis: the members of `RedisChannelLayer` games/transport/layers.py builds on
   (`REDIS_LAYER_INTERNALS`);
 - redis-py: the lists of a connection pool (`LoopConnectionPool`).
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import sys
 from collections.abc import Callable
 
 from asgiref.sync import SyncToAsync
@@ -31,6 +34,7 @@ __all__ = [
     "RedisChannelLayer",
     "daphne_transport",
     "handler_name",
+    "lengthen_close_handshake",
     "sync_thread_loop",
     "twisted_unsent_bytes",
 ]
@@ -78,6 +82,36 @@ def twisted_unsent_bytes(transport: object) -> int:
     offset = getattr(transport, "offset", 0)
     temp = getattr(transport, "_tempDataLen", 0)
     return max(0, len(data) - offset) + temp
+
+
+# ---------------------------------------------------------------- daphne and autobahn
+
+# How long the server waits for a client to answer a close the server started.
+CLOSE_HANDSHAKE_SECONDS = 5
+
+
+def lengthen_close_handshake(seconds: float = CLOSE_HANDSHAKE_SECONDS) -> bool:
+    """Make daphne's websocket factories wait `seconds` for the client's answer to a close.
+
+    autobahn waits 1 s by default, then aborts the TCP connection (a reset). Its timer
+    (txaio's batched timer) rounds each deadline down to a whole second, so that wait is
+    anywhere between 0 and 1 s: a client answering a few milliseconds after the close could
+    be reset, and a client library may then drop the frames that came just before the close,
+    such as the error that says why the socket was closed. Rounded down, `seconds` still
+    leaves `seconds - 1`. Without daphne loaded this does nothing (returns False)."""
+    ws_protocol = sys.modules.get("daphne.ws_protocol")
+    if ws_protocol is None:
+        return False
+    factory = ws_protocol.WebSocketFactory
+    reset = getattr(factory, "_stock_reset_protocol_options", factory.resetProtocolOptions)
+
+    def reset_protocol_options(self) -> None:  # (autobahn calls it from the factory's __init__)
+        reset(self)
+        self.closeHandshakeTimeout = seconds
+
+    factory._stock_reset_protocol_options = reset
+    factory.resetProtocolOptions = reset_protocol_options
+    return True
 
 
 # ---------------------------------------------------------------- channels_redis

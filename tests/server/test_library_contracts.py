@@ -21,10 +21,12 @@ from games.transport import compat
 LOCK = (Path(__file__).resolve().parents[2] / "requirements.lock").read_text()
 CHECKED = {  # the versions whose private parts these tests checked
     "asgiref": "3.13.0",
+    "autobahn": "26.10.2",
     "channels": "4.3.2",
     "channels-redis": "4.3.0",
     "daphne": "4.2.3",
     "twisted": "26.10.0",
+    "txaio": "26.6.1",
 }
 
 
@@ -68,6 +70,22 @@ def test_daphne_send_is_found_through_a_partial_and_channels_real_send():
     assert compat.daphne_transport(daphne_send) is Protocol.transport
     assert compat.daphne_transport(Session().send) is Protocol.transport
     assert compat.daphne_transport(print) is None
+
+
+def test_daphne_factories_wait_as_long_as_asked_for_the_answer_to_a_close():
+    from daphne.ws_protocol import WebSocketFactory, WebSocketProtocol
+
+    assert "closeHandshakeTimeout" in WebSocketProtocol.CONFIG_ATTRS  # (copied per socket)
+    try:
+        assert compat.lengthen_close_handshake(7)
+        assert compat.lengthen_close_handshake(9)  # (a second call replaces, not stacks)
+        factory = WebSocketFactory(None)
+        assert factory.closeHandshakeTimeout == 9
+        factory.setProtocolOptions(autoPingTimeout=30, allowNullOrigin=True)  # (as daphne)
+        assert factory.closeHandshakeTimeout == 9
+    finally:
+        compat.lengthen_close_handshake()
+    assert WebSocketFactory(None).closeHandshakeTimeout == compat.CLOSE_HANDSHAKE_SECONDS
 
 
 def test_the_redis_layer_has_every_member_the_resilient_layer_builds_on():
